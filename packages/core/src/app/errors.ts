@@ -1,0 +1,91 @@
+import type { ErrorBody } from '@gatehouse/schemas';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+import { type ErrorCode, negotiateLocale, translateError, translateIssue } from '../i18n/index.js';
+
+export type ErrorDetail = { path: string; code: string; message: string };
+
+/** An error meant for the API caller: status, stable code, localized message, optional field details. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly details?: ErrorDetail[],
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = (entity: string, id: string) => new ApiError(404, 'entity.not_found', { entity, id });
+
+/** Raised by our validator so the handler can translate zod's issues per request. */
+export class RequestValidationError extends Error {
+  constructor(
+    readonly location: string,
+    readonly issues: z.core.$ZodRawIssue[],
+  ) {
+    super(`Invalid ${location}`);
+  }
+}
+
+const summarize = (details: ErrorDetail[]) =>
+  details
+    .slice(0, 3)
+    .map((detail) => `${detail.path}: ${detail.message}`)
+    .join('; ') + (details.length > 3 ? ` (+${details.length - 3} more)` : '');
+
+const fastifyErrorCodes: Partial<Record<string, { status: number; code: ErrorCode }>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'guard.unsupported_media_type' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'guard.body_too_large' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'guard.invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'guard.invalid_json' },
+};
+
+/** Maps any thrown error to `{ code, message, details? }`. Unknown errors never leak internals. */
+export const toErrorResponse = (
+  error: unknown,
+  request: FastifyRequest,
+): { status: number; body: ErrorBody; headers?: Record<string, string> } => {
+  const locale = negotiateLocale(request.headers['accept-language']);
+  const respond = (status: number, code: ErrorCode, params: Record<string, string | number>, details?: ErrorDetail[]) => ({
+    status,
+    body: { code, message: translateError(locale, code, params), ...(details ? { details } : {}) },
+  });
+
+  if (error instanceof ApiError) {
+    return respond(error.status, error.code, error.params, error.details);
+  }
+  if (error instanceof RequestValidationError) {
+    const details = error.issues.map((issue) => ({
+      path: [error.location, ...(issue.path ?? []).map(String)].join('.'),
+      code: issue.code ?? 'invalid',
+      message: translateIssue(locale, issue),
+    }));
+    return respond(400, 'guard.invalid_input', { summary: summarize(details) }, details);
+  }
+  const fastifyError = error as FastifyError;
+  const mapped = fastifyError.code ? fastifyErrorCodes[fastifyError.code] : undefined;
+  if (mapped) {
+    return respond(mapped.status, mapped.code, {
+      contentType: request.headers['content-type'] ?? '',
+      limit: request.routeOptions.bodyLimit ?? 0,
+    });
+  }
+  if (fastifyError.statusCode === 429) {
+    const retryAfter = (error as { retryAfter?: string }).retryAfter ?? 'a moment';
+    return respond(429, 'request.rate_limited', { retryAfter });
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    // Other client errors raised by Fastify itself (malformed URL, bad headers).
+    return respond(fastifyError.statusCode, 'guard.invalid_input', { summary: fastifyError.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return respond(500, 'request.internal_error', { requestId: request.id });
+};
+
+export const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  const { status, body } = toErrorResponse(error, request);
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+};

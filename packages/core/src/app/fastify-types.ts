@@ -1,0 +1,24 @@
+import type { ManagementScope } from '@gatehouse/schemas';
+
+import type { TenantRuntime } from '../oidc/tenant-runtime.js';
+import type { TenantScope } from './tenant-scope.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The management scope a route needs; `public` for none. Omitted means `all`. */
+    scope?: ManagementScope | 'public';
+  }
+  interface FastifyRequest {
+    tenantId: string;
+    tenantRuntime: () => TenantRuntime;
+    tenantScope: () => TenantScope;
+    auth?: { subject: string; clientId: string; scopes: string[] };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Served outside any tenant (metrics); skips tenant resolution. */
+    tenantless?: boolean;
+  }
+}

@@ -1,0 +1,41 @@
+import type { PaginationQuery } from '@gatehouse/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { ApiError } from './errors.js';
+
+export const pageWindow = ({ page, page_size: pageSize }: PaginationQuery) => ({
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+});
+
+/**
+ * Sets `Total-Number` and an RFC 8288 `Link` header (first, prev, next, last). A page past the
+ * last one is a 400 naming the last page; page 1 of an empty list is simply empty.
+ */
+export const setPageHeaders = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { page, page_size: pageSize }: PaginationQuery,
+  total: number,
+) => {
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  if (page > lastPage) {
+    throw new ApiError(400, 'guard.page_out_of_range', { page, lastPage });
+  }
+  reply.header('Total-Number', String(total));
+  const url = new URL(request.url, 'http://placeholder');
+  const link = (target: number, rel: string) => {
+    url.searchParams.set('page', String(target));
+    url.searchParams.set('page_size', String(pageSize));
+    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+  };
+  const links = [link(1, 'first')];
+  if (page > 1) {
+    links.push(link(page - 1, 'prev'));
+  }
+  if (page < lastPage) {
+    links.push(link(page + 1, 'next'));
+  }
+  links.push(link(lastPage, 'last'));
+  reply.header('Link', links.join(', '));
+};

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+
+import swagger from '@fastify/swagger';
+import { adminTenantId, defaultTenantId } from '@gatehouse/schemas';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+
+import type { GatehouseConfig } from '../config.js';
+import { SecretBox } from '../crypto/secret-box.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { applicationRoutes } from '../modules/applications/applications.routes.js';
+import { createManagementM2mApp } from '../modules/applications/create-m2m-app.js';
+import { resourceRoutes } from '../modules/resources/resources.routes.js';
+import { oidcKeyRoutes } from '../modules/signing-keys/oidc-keys.routes.js';
+import { statusRoutes } from '../modules/status/status.routes.js';
+import { ensureTenant, listTenantIds } from '../modules/tenants/tenants.service.js';
+import { oidcRoutes } from '../oidc/mount.js';
+import { createTenantProvider } from '../oidc/provider.js';
+import { TenantRuntimes } from '../oidc/tenant-runtime.js';
+import { translateError } from '../i18n/index.js';
+import { version } from '../version.js';
+import type { ApiInstance } from './api-types.js';
+import { authenticateManagementRequest } from './auth.js';
+import { ApiError, sendError } from './errors.js';
+import './fastify-types.js';
+import { listenControlSocket } from './control-socket.js';
+import { interactionRoutes } from './interaction-placeholder.js';
+import { metricsPlugin } from './metrics.js';
+import { resolveSecretKey } from './secret-key.js';
+import { resolveTenantId, rewriteTenantPrefix } from './tenant-resolution.js';
+import type { TenantScope } from './tenant-scope.js';
+import { zodValidatorCompiler } from './validation.js';
+
+const tenantChangedChannel = 'gatehouse_tenant_changed';
+
+export type GatehouseOptions = {
+  config: GatehouseConfig;
+  /** An already open database (tests); otherwise opened from the config. */
+  database?: Database;
+  /** Fastify/pino logger options; `false` silences logging. */
+  logger?: boolean | Record<string, unknown>;
+};
+
+export type Gatehouse = Awaited<ReturnType<typeof createGatehouse>>;
+
+/** Assembles the server: database, tenants, OIDC providers, management API. Does not listen yet. */
+export const createGatehouse = async ({ config, database: givenDatabase, logger }: GatehouseOptions) => {
+  const box = new SecretBox(resolveSecretKey(config));
+  const database =
+    givenDatabase ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+
+  for (const tenant of [
+    { id: defaultTenantId, name: 'Default' },
+    { id: adminTenantId, name: 'Admin' },
+  ]) {
+    await ensureTenant(database, box, tenant, config.signingKeyAlgorithm);
+  }
+
+  let endpoint = config.endpoint;
+  const baseUrl = (tenantId: string) => {
+    const root = endpoint ?? `http://localhost:${config.port}`;
+    if (config.tenantBaseDomain && tenantId !== defaultTenantId) {
+      const url = new URL(root);
+      return `${url.protocol}//${tenantId}.${config.tenantBaseDomain}${url.port ? `:${url.port}` : ''}`;
+    }
+    return tenantId === defaultTenantId ? root : `${root}/t/${tenantId}`;
+  };
+
+  const runtimes = new TenantRuntimes(
+    {
+      database,
+      box,
+      baseUrl,
+      createProvider: (runtime) => createTenantProvider(runtime, { database, trustProxy: config.trustProxy }),
+    },
+    config.providerCacheSize,
+  );
+
+  let knownTenants = new Set(await listTenantIds(database));
+  const tenantExists = async (tenantId: string) => {
+    if (!knownTenants.has(tenantId)) {
+      knownTenants = new Set(await listTenantIds(database));
+    }
+    return knownTenants.has(tenantId);
+  };
+
+  // Another process changed a tenant: drop what we cached about it.
+  await database.listen(tenantChangedChannel, (tenantId) => runtimes.invalidate(tenantId));
+
+  const scopeFor = (tenantId: string): TenantScope => ({
+    tenantId,
+    box,
+    transaction: (fn) => database.withTenant(tenantId, fn),
+    invalidate: async () => {
+      runtimes.invalidate(tenantId);
+      await database.notify(tenantChangedChannel, tenantId);
+    },
+  });
+
+  let shuttingDown = false;
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    rewriteUrl: rewriteTenantPrefix,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>() as unknown as ApiInstance;
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(new ApiError(404, 'route.not_found', { method: request.method, url: request.url }), request, reply),
+  );
+
+  app.decorateRequest('tenantId', '');
+  app.decorateRequest('tenantRuntime', function (this: { tenantId: string }) {
+    return runtimes.get(this.tenantId);
+  });
+  app.decorateRequest('tenantScope', function (this: { tenantId: string }) {
+    return scopeFor(this.tenantId);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (!request.routeOptions.config.tenantless) {
+      request.tenantId = await resolveTenantId(request, {
+        edition: config.edition,
+        tenantBaseDomain: config.tenantBaseDomain,
+        tenantExists,
+      });
+    }
+  });
+
+  await app.register(metricsPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Gatehouse Management API',
+        version,
+        description: 'Manage applications, API resources and keys of a tenant. Every route needs a bearer token for the tenant\'s management API.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authenticateManagementRequest);
+      await api.register(statusRoutes, { version, isShuttingDown: () => shuttingDown });
+      await api.register(applicationRoutes);
+      await api.register(resourceRoutes);
+      await api.register(oidcKeyRoutes, { defaultAlgorithm: config.signingKeyAlgorithm });
+      api.get(
+        '/openapi.json',
+        { config: { scope: 'public' }, schema: { hide: true } },
+        async () => app.swagger(),
+      );
+    },
+    { prefix: '/api' },
+  );
+  await app.register(oidcRoutes);
+  await app.register(interactionRoutes);
+
+  /** Creates a management M2M app in a tenant; used by the CLI, directly or over the control socket. */
+  const createM2mApp = async ({ tenant, name }: { tenant: string; name: string }) => {
+    if (config.edition === 'oss' && tenant !== defaultTenantId && tenant !== adminTenantId) {
+      throw new Error(translateError('en', 'tenant.not_supported_in_oss'));
+    }
+    if (!(await tenantExists(tenant))) {
+      throw new Error(translateError('en', 'tenant.not_found', { tenantId: tenant }));
+    }
+    return createManagementM2mApp(scopeFor(tenant), name, runtimes.get(tenant).issuer);
+  };
+  let controlSocket: Server | undefined;
+
+  return {
+    app,
+    config,
+    createM2mApp,
+    database,
+    box,
+    runtimes,
+    scopeFor,
+    get endpoint() {
+      return endpoint ?? `http://localhost:${config.port}`;
+    },
+    /** Listens on config.host:config.port (port 0 picks a free one) and returns the endpoint. */
+    listen: async () => {
+      await app.listen({ host: config.host, port: config.port });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      endpoint ??= `http://${host}:${port}`;
+      if (database.kind === 'pglite' && !givenDatabase) {
+        controlSocket = await listenControlSocket(config.dataDir, { createM2mApp });
+      }
+      return endpoint;
+    },
+    /** Stops accepting requests, finishes in-flight ones, then closes the database. */
+    close: async () => {
+      shuttingDown = true;
+      controlSocket?.close();
+      await app.close();
+      if (!givenDatabase) {
+        await database.close();
+      }
+    },
+  };
+};

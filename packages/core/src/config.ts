@@ -1,0 +1,85 @@
+import path from 'node:path';
+
+import { type Edition, editions, signingKeyAlgorithms, type SigningKeyAlgorithm } from '@gatehouse/schemas';
+
+/**
+ * Every setting Gatehouse reads from the environment, with its documented default. The README's
+ * configuration table is this list.
+ */
+export type GatehouseConfig = {
+  /** PORT — TCP port to listen on. Default 3001. */
+  port: number;
+  /** HOST — interface to bind. Default 0.0.0.0. */
+  host: string;
+  /** ENDPOINT — public base URL (no trailing slash). Default http://localhost:{PORT}. */
+  endpoint: string | undefined;
+  /** DATA_DIR — embedded database and generated secret key. Default ./data. */
+  dataDir: string;
+  /** DATABASE_URL — PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE — PostgreSQL connections per process. Default 10. */
+  databasePoolSize: number;
+  /**
+   * SECRET_KEY — key-encryption key for secrets at rest (32+ characters, or 32 bytes base64/hex).
+   * Generated into DATA_DIR on the first embedded start; required with DATABASE_URL.
+   */
+  secretKey: string | undefined;
+  /** EDITION — `oss` (single default tenant) or `cloud` (many tenants). Default oss. */
+  edition: Edition;
+  /** TENANT_BASE_DOMAIN — resolve `{tenantId}.{domain}` hosts to tenants (cloud). Unset by default. */
+  tenantBaseDomain: string | undefined;
+  /** TRUST_PROXY — trust X-Forwarded-* headers from a reverse proxy. Default false. */
+  trustProxy: boolean;
+  /** SIGNING_KEY_ALGORITHM — algorithm of newly generated token signing keys. Default ES256. */
+  signingKeyAlgorithm: SigningKeyAlgorithm;
+  /** LOG_LEVEL — pino level (fatal, error, warn, info, debug, trace, silent). Default info. */
+  logLevel: string;
+  /** OIDC_PROVIDER_CACHE_SIZE — per-tenant OIDC providers kept in memory. Default 100. */
+  providerCacheSize: number;
+};
+
+const intFrom = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined || value === '') {
+    return fallback;
+  }
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new Error(`${name} must be a non-negative integer, got "${value}".`);
+  }
+  return parsed;
+};
+
+const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T => {
+  if (value === undefined || value === '') {
+    return fallback;
+  }
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}".`);
+  }
+  return value as T;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfig => {
+  const endpoint = env.ENDPOINT?.replace(/\/+$/, '') || undefined;
+  if (endpoint) {
+    const url = new URL(endpoint);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new Error(`ENDPOINT must be an http(s) URL, got "${endpoint}".`);
+    }
+  }
+  return {
+    port: intFrom(env.PORT, 3001, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    endpoint,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10, 'DATABASE_POOL_SIZE'),
+    secretKey: env.SECRET_KEY || undefined,
+    edition: oneOf(env.EDITION, editions, 'oss', 'EDITION'),
+    tenantBaseDomain: env.TENANT_BASE_DOMAIN || undefined,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    signingKeyAlgorithm: oneOf(env.SIGNING_KEY_ALGORITHM, signingKeyAlgorithms, 'ES256', 'SIGNING_KEY_ALGORITHM'),
+    logLevel: env.LOG_LEVEL || 'info',
+    providerCacheSize: intFrom(env.OIDC_PROVIDER_CACHE_SIZE, 100, 'OIDC_PROVIDER_CACHE_SIZE'),
+  };
+};

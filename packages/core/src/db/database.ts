@@ -1,0 +1,156 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+
+import { runMigrations } from './migrate.js';
+import * as schema from './schema.js';
+import { runtimeRoleName } from './tenant-table.js';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+/** Anything that can run a query: the database or an open transaction. */
+export type Queryable = AppDb | Tx;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` undefined keeps the database in memory (tests). `loadDataDir` starts from a dump. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export type NotificationHandler = (payload: string) => void;
+
+/**
+ * One interface over PGlite and PostgreSQL. Queries run as the runtime role, so row-level security
+ * applies: tenant-owned rows are visible only inside `withTenant`.
+ */
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: AppDb;
+  /** Runs `fn` in a transaction whose tenant is `tenantId`. */
+  withTenant: <T>(tenantId: string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  /** Cross-process notifications (LISTEN/NOTIFY). */
+  listen: (channel: string, handler: NotificationHandler) => Promise<void>;
+  notify: (channel: string, payload: string) => Promise<void>;
+  /** Dumps an embedded database (tests clone a migrated template this way). */
+  dumpDataDir?: () => Promise<Blob>;
+  close: () => Promise<void>;
+};
+
+const setTenant = (tx: Tx, tenantId: string) =>
+  tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+
+const makeWithTenant =
+  (db: AppDb) =>
+  <T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      await setTenant(tx, tenantId);
+      return fn(tx);
+    });
+
+export class DataDirInUseError extends Error {}
+
+/** One process per data directory: PGlite is single-user, a second writer would corrupt it. */
+export const lockDataDir = async (dataDir: string): Promise<() => Promise<void>> => {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    return await lockfile.lock(dataDir, {
+      lockfilePath: path.join(dataDir, 'gatehouse.lock'),
+      stale: 30_000,
+      update: 10_000,
+    });
+  } catch {
+    throw new DataDirInUseError(
+      `The data directory ${dataDir} is in use by another Gatehouse process. Stop it first, or point DATA_DIR elsewhere.`,
+    );
+  }
+};
+
+export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite');
+
+const openPglite = async (options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> => {
+  const releaseLock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  const client = await PGlite.create({
+    dataDir: options.dataDir ? pgliteDirectory(options.dataDir) : undefined,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as AppDb;
+  if (!options.loadDataDir) {
+    await runMigrations({ kind: 'pglite', client });
+  }
+  const dumpDataDir = async () => {
+    const dump = await client.dumpDataDir('none');
+    return dump;
+  };
+  await client.exec(`SET ROLE ${runtimeRoleName}`);
+  return {
+    kind: 'pglite',
+    db,
+    withTenant: makeWithTenant(db),
+    listen: async (channel, handler) => {
+      await client.listen(channel, handler);
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    dumpDataDir,
+    close: async () => {
+      await client.close();
+      await releaseLock?.();
+    },
+  };
+};
+
+const openPostgres = async (options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> => {
+  await runMigrations({ kind: 'postgres', url: options.url });
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  pool.on('connect', (connection) => {
+    // Queued before any other query on this connection.
+    void connection.query(`SET ROLE ${runtimeRoleName}`);
+  });
+  pool.on('error', () => {
+    // An idle connection died (server restart); the pool replaces it on next use.
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as AppDb;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, NotificationHandler[]>();
+  return {
+    kind: 'postgres',
+    db,
+    withTenant: makeWithTenant(db),
+    listen: async (channel, handler) => {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: options.url });
+        listener.on('error', () => undefined);
+        await listener.connect();
+        listener.on('notification', (message) => {
+          for (const each of handlers.get(message.channel) ?? []) {
+            each(message.payload ?? '');
+          }
+        });
+      }
+      if (!handlers.has(channel)) {
+        handlers.set(channel, []);
+        await listener.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+      }
+      handlers.get(channel)?.push(handler);
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+};
+
+export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
+  options.kind === 'pglite' ? openPglite(options) : openPostgres(options);

@@ -1,0 +1,17 @@
+-- The runtime role the server switches to after connecting. It owns nothing, so row-level
+-- security applies to every query it makes. Roles are cluster-wide: tolerate a concurrent creator.
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'gatehouse_app') THEN
+    CREATE ROLE gatehouse_app NOLOGIN NOSUPERUSER NOBYPASSRLS;
+  END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  NULL;
+END
+$$;
+--> statement-breakpoint
+GRANT gatehouse_app TO CURRENT_USER;
+--> statement-breakpoint
+GRANT USAGE ON SCHEMA public TO gatehouse_app;
+--> statement-breakpoint
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO gatehouse_app;

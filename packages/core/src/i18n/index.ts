@@ -1,0 +1,97 @@
+import { fallbackLocale, type SupportedLocale, supportedLocales } from '@gatehouse/schemas';
+import Negotiator from 'negotiator';
+import { z } from 'zod';
+
+import { phrases as ar } from './errors/ar.js';
+import { phrases as de } from './errors/de.js';
+import { en, type ErrorCode, type ErrorPhrases } from './errors/en.js';
+import { phrases as es } from './errors/es.js';
+import { phrases as fr } from './errors/fr.js';
+import { phrases as it } from './errors/it.js';
+import { phrases as ja } from './errors/ja.js';
+import { phrases as ko } from './errors/ko.js';
+import { phrases as plPL } from './errors/pl-PL.js';
+import { phrases as ptBR } from './errors/pt-BR.js';
+import { phrases as ptPT } from './errors/pt-PT.js';
+import { phrases as ru } from './errors/ru.js';
+import { phrases as trTR } from './errors/tr-TR.js';
+import { phrases as ukUA } from './errors/uk-UA.js';
+import { phrases as zhCN } from './errors/zh-CN.js';
+import { phrases as zhHK } from './errors/zh-HK.js';
+import { phrases as zhTW } from './errors/zh-TW.js';
+
+export type { ErrorCode } from './errors/en.js';
+
+const catalogue: Record<SupportedLocale, ErrorPhrases> = {
+  ar,
+  de,
+  en,
+  es,
+  fr,
+  it,
+  ja,
+  ko,
+  'pl-PL': plPL,
+  'pt-BR': ptBR,
+  'pt-PT': ptPT,
+  ru,
+  'tr-TR': trTR,
+  'uk-UA': ukUA,
+  'zh-CN': zhCN,
+  'zh-HK': zhHK,
+  'zh-TW': zhTW,
+};
+
+/** Zod's own translations of its validation issues, for the field details of a 400. */
+const zodLocales: Record<SupportedLocale, () => { localeError: z.core.$ZodErrorMap }> = {
+  ar: z.locales.ar,
+  de: z.locales.de,
+  en: z.locales.en,
+  es: z.locales.es,
+  fr: z.locales.fr,
+  it: z.locales.it,
+  ja: z.locales.ja,
+  ko: z.locales.ko,
+  'pl-PL': z.locales.pl,
+  'pt-BR': z.locales.pt,
+  'pt-PT': z.locales.pt,
+  ru: z.locales.ru,
+  'tr-TR': z.locales.tr,
+  'uk-UA': z.locales.uk,
+  'zh-CN': z.locales.zhCN,
+  'zh-HK': z.locales.zhTW,
+  'zh-TW': z.locales.zhTW,
+};
+const zodErrorMaps = new Map<SupportedLocale, z.core.$ZodErrorMap>();
+
+/** Picks the best supported locale for an Accept-Language header (fallback en). */
+export const negotiateLocale = (acceptLanguage: string | undefined): SupportedLocale => {
+  if (!acceptLanguage) {
+    return fallbackLocale;
+  }
+  const [best] = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages([...supportedLocales]);
+  return (best as SupportedLocale | undefined) ?? fallbackLocale;
+};
+
+export const translateError = (
+  locale: SupportedLocale,
+  code: ErrorCode,
+  params: Record<string, string | number> = {},
+): string =>
+  catalogue[locale][code].replaceAll(/{{(\w+)}}/g, (match, name: string) =>
+    params[name] === undefined ? match : String(params[name]),
+  );
+
+/** A zod issue's message in the given locale; custom refinement messages are returned as written. */
+export const translateIssue = (locale: SupportedLocale, issue: z.core.$ZodRawIssue): string => {
+  if (issue.code === 'custom' && issue.message) {
+    return issue.message;
+  }
+  let errorMap = zodErrorMaps.get(locale);
+  if (!errorMap) {
+    errorMap = zodLocales[locale]().localeError;
+    zodErrorMaps.set(locale, errorMap);
+  }
+  const result = errorMap(issue);
+  return (typeof result === 'string' ? result : result?.message) ?? issue.message ?? 'Invalid value.';
+};

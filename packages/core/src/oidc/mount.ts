@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+
+import { exchangeClientSecret, type OidcRequest } from './client-secret-exchange.js';
+
+/** Endpoints where clients authenticate with a secret. */
+const clientAuthPaths = new Set(['/token', '/token/introspection', '/token/revocation']);
+
+const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>();
+const callbackOf = (provider: Provider) => {
+  let callback = callbacks.get(provider);
+  if (!callback) {
+    callback = provider.callback();
+    callbacks.set(provider, callback);
+  }
+  return callback;
+};
+
+const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+  const runtime = request.tenantRuntime();
+  const provider = await runtime.provider();
+  const raw = request.raw as OidcRequest;
+  // oidc-provider derives its mount path from originalUrl minus url.
+  raw.originalUrl = request.originalUrl;
+  raw.url = request.url.slice('/oidc'.length) || '/';
+  const pathname = raw.url.split('?')[0]!;
+  if (request.method === 'POST' && clientAuthPaths.has(pathname)) {
+    const rejected = await exchangeClientSecret(raw, runtime);
+    if (rejected) {
+      return reply
+        .status(rejected.status)
+        .header('cache-control', 'no-store')
+        .send({ error: rejected.error, error_description: rejected.description });
+    }
+  }
+  reply.hijack();
+  callbackOf(provider)(raw, reply.raw);
+};
+
+/** Serves every tenant's oidc-provider under `/oidc`, leaving request bodies for it to read. */
+export const oidcRoutes = async (app: FastifyInstance) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
+  for (const url of ['/oidc', '/oidc/*']) {
+    app.route({ method: [...methods], url, schema: { hide: true }, handler: handle });
+  }
+};

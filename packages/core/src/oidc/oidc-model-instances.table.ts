@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+import { tenantIdColumn, tenantIsolationPolicy } from '../db/tenant-table.js';
+import { tenants } from '../modules/tenants/tenants.table.js';
+
+/** Storage for oidc-provider models (sessions, grants, codes, refresh tokens, interactions…). */
+export const oidcModelInstances = pgTable(
+  'oidc_model_instances',
+  {
+    tenantId: tenantIdColumn().references(() => tenants.id, { onDelete: 'cascade' }),
+    modelName: varchar('model_name', { length: 64 }).notNull(),
+    id: varchar('id', { length: 128 }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, precision: 3, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.modelName, t.id] }),
+    index('oidc_model_instances_uid').on(t.tenantId, t.modelName, sql`(payload->>'uid')`),
+    index('oidc_model_instances_user_code').on(t.tenantId, t.modelName, sql`(payload->>'userCode')`),
+    index('oidc_model_instances_grant_id').on(t.tenantId, sql`(payload->>'grantId')`),
+    index('oidc_model_instances_expires_at').on(t.expiresAt),
+    tenantIsolationPolicy('oidc_model_instances'),
+  ],
+);

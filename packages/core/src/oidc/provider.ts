@@ -1,0 +1,166 @@
+import { tokenTtl } from '@gatehouse/schemas';
+import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+
+import type { Database } from '../db/database.js';
+import { PostgresAdapter } from './adapter.js';
+import type { GatehouseClientSettings } from './client-metadata.js';
+import type { TenantRuntime } from './tenant-runtime.js';
+
+export type ProviderOptions = { database: Database; trustProxy: boolean };
+
+const settingsOf = (client: unknown) =>
+  ((client as { gatehouse?: unknown } | undefined)?.gatehouse ?? {}) as Partial<GatehouseClientSettings>;
+
+/** The user claims each standard and product scope releases (spec §6). */
+export const claimsByScope: Configuration['claims'] = {
+  openid: ['sub'],
+  profile: [
+    'name',
+    'family_name',
+    'given_name',
+    'middle_name',
+    'nickname',
+    'preferred_username',
+    'profile',
+    'picture',
+    'website',
+    'gender',
+    'birthdate',
+    'zoneinfo',
+    'locale',
+    'updated_at',
+    'username',
+    'created_at',
+  ],
+  email: ['email', 'email_verified'],
+  phone: ['phone_number', 'phone_number_verified'],
+  address: ['address'],
+  custom_data: ['custom_data'],
+  identities: ['identities', 'sso_identities'],
+  roles: ['roles'],
+  organizations: ['organizations'],
+  organization_roles: ['organization_roles'],
+};
+
+/**
+ * Builds one tenant's oidc-provider from its keys and settings. Explicit about every choice that
+ * differs from oidc-provider's defaults; the rest stays as documented there.
+ */
+export const createTenantProvider = async (runtime: TenantRuntime, options: ProviderOptions): Promise<Provider> => {
+  const keys = await runtime.keys();
+  const currentAlgorithm = keys.signing[0]?.algorithm ?? 'ES256';
+  const secureCookies = runtime.baseUrl.startsWith('https://');
+
+  const configuration: Configuration = {
+    adapter: (name: string) => new PostgresAdapter(name, runtime, options.database),
+    jwks: { keys: keys.signing.map((key) => key.privateJwk) as never },
+    cookies: {
+      keys: keys.cookie,
+      long: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      short: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      names: { session: '_gatehouse_session', interaction: '_gatehouse_interaction', resume: '_gatehouse_resume' },
+    },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      id_token_signed_response_alg: currentAlgorithm,
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+    extraClientMetadata: { properties: ['gatehouse'] },
+    // OAuth 2.1: authorization code only, PKCE for every client.
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    scopes: ['openid', 'offline_access', ...Object.keys(claimsByScope ?? {}).filter((scope) => scope !== 'openid')],
+    claims: claimsByScope,
+    conformIdTokenClaims: true,
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      introspection: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async (_ctx, _client, oneOf) => {
+          if (oneOf) {
+            return oneOf;
+          }
+          return (await runtime.resources()).defaultIndicator ?? undefined!;
+        },
+        useGrantedResource: () => true,
+        getResourceServerInfo: async (ctx: KoaContextWithOIDC, indicator: string, client) => {
+          const resource = (await runtime.resources()).byIndicator.get(indicator);
+          if (!resource) {
+            throw new errors.InvalidTarget(`unknown resource indicator: ${indicator}`);
+          }
+          const isClientCredentials = (ctx.oidc.params?.grant_type as string | undefined) === 'client_credentials';
+          // Users' role scopes arrive with the users issue; until then user tokens carry no API scope.
+          const scope = isClientCredentials ? await runtime.applicationScopes(client.clientId, resource.id) : [];
+          if (isClientCredentials) {
+            // oidc-provider would silently narrow the request; a machine client deserves to know.
+            const requested = String(ctx.oidc.params?.scope ?? '').split(' ').filter(Boolean);
+            const refused = requested.filter((name) => !scope.includes(name));
+            if (refused.length > 0) {
+              throw new errors.InvalidScope(`requested scope is not granted to this client: ${refused.join(' ')}`, refused.join(' '));
+            }
+          }
+          return {
+            scope: scope.join(' '),
+            audience: indicator,
+            accessTokenTTL: resource.accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: currentAlgorithm } },
+          };
+        },
+      },
+    },
+    ttl: {
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? tokenTtl.accessToken,
+      ClientCredentials: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? tokenTtl.accessToken,
+      AuthorizationCode: 60,
+      IdToken: (_ctx, _token, client) => settingsOf(client).idTokenTtl ?? tokenTtl.idToken,
+      RefreshToken: (_ctx, _token, client) => {
+        const settings = settingsOf(client);
+        if (settings.refreshTokenTtlInDays) {
+          return settings.refreshTokenTtlInDays * 86_400;
+        }
+        return settings.refreshTokenTtl ?? tokenTtl.refreshTokenDays * 86_400;
+      },
+      Interaction: 3600,
+      Session: tokenTtl.refreshTokenDays * 86_400,
+      Grant: tokenTtl.maxRefreshTokenDays * 86_400,
+    },
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (code.scopes.has('offline_access') || settingsOf(client).alwaysIssueRefreshToken === true),
+    rotateRefreshToken: (ctx) => settingsOf(ctx.oidc.client).rotateRefreshToken !== false,
+    clientBasedCORS: (_ctx, origin, client) => {
+      const settings = settingsOf(client);
+      if (settings.corsAllowedOrigins?.includes(origin)) {
+        return true;
+      }
+      return (client.redirectUris ?? []).some((uri) => {
+        try {
+          return new URL(uri).origin === origin;
+        } catch {
+          return false;
+        }
+      });
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${runtime.baseUrl}/interaction/${interaction.uid}`,
+    },
+    findAccount: async () => undefined,
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      const escape = (text: unknown) => String(text).replaceAll(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+      ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Sign-in error</title></head><body><h1>${escape(out.error)}</h1><p>${escape(out.error_description ?? '')}</p></body></html>`;
+    },
+  };
+
+  const provider = new Provider(runtime.issuer, configuration);
+  provider.proxy = options.trustProxy;
+  return provider;
+};

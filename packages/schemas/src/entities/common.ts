@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+import { idLength, pagination } from '../constants/limits.js';
+
+export const idSchema = z.string().min(1).max(idLength);
+
+/** JSON object stored as-is (custom data). Bounded so one row cannot grow without limit. */
+export const jsonObjectSchema = z
+  .record(z.string(), z.unknown())
+  .refine((value) => JSON.stringify(value).length <= 65_536, {
+    message: 'Must serialize to at most 64 KiB of JSON.',
+  });
+
+/** Millisecond timestamp. */
+export const timestampSchema = z.number().int().nonnegative();
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(pagination.maxPageSize).default(pagination.defaultPageSize),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export const searchQuerySchema = paginationQuerySchema.extend({
+  search: z.string().max(256).optional(),
+});
+
+export const errorBodySchema = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    details: z
+      .array(z.object({ path: z.string(), code: z.string(), message: z.string() }))
+      .optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

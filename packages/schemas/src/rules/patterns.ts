@@ -1,0 +1,71 @@
+/** Validation patterns from spec §5. Each is unit-tested against the spec's wording. */
+
+/** Non-space text, an at sign, then non-space text containing a dot. */
+export const emailPattern = /^\S+@\S+\.\S+$/;
+
+/** Digits only. */
+export const phonePattern = /^\d+$/;
+
+/** The looser phone form that also allows plus, dash, parentheses and spaces. */
+export const phoneInputPattern = /^\+?[\d\s\-()]+$/;
+
+/** Starts with a letter or underscore, then word characters only. */
+export const usernamePattern = /^[A-Z_a-z]\w*$/;
+
+/** # plus 3 or 6 hex digits. */
+export const hexColorPattern = /^#([\dA-Fa-f]{3}|[\dA-Fa-f]{6})$/;
+
+/** OAuth 2 scope token (RFC 6749 §3.3): printable ASCII except space, double quote and backslash. */
+export const scopeTokenPattern = /^[\u0021\u0023-\u005B\u005D-\u007E]+$/;
+
+const parseUrl = (value: string): URL | undefined => {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+};
+
+const isHttp = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
+
+/** A web redirect URI: absolute http(s) URL with a host and no fragment. */
+export const isWebRedirectUri = (value: string): boolean => {
+  const url = parseUrl(value);
+  return Boolean(url && isHttp(url) && url.hostname && !url.hash);
+};
+
+/**
+ * A native (mobile) redirect URI: a custom scheme that is not http(s), e.g.
+ * `com.example.app://callback` or `myapp:/callback`, with no fragment.
+ */
+export const isNativeRedirectUri = (value: string): boolean => {
+  if (!/^[a-z][\d+.a-z-]*:/i.test(value)) {
+    return false;
+  }
+  const url = parseUrl(value);
+  return Boolean(url && !isHttp(url) && !url.hash && url.protocol !== 'javascript:' && url.protocol !== 'data:');
+};
+
+/** An absolute http(s) URL. */
+export const isHttpUrl = (value: string): boolean => {
+  const url = parseUrl(value);
+  return Boolean(url && isHttp(url) && url.hostname);
+};
+
+/** A web origin: scheme, host and optional port only (no path, query or fragment). */
+export const isWebOrigin = (value: string): boolean => {
+  const url = parseUrl(value);
+  return Boolean(url && isHttp(url) && url.origin === value.replace(/\/$/, ''));
+};
+
+/**
+ * An API resource indicator (RFC 8707): an absolute URI without a fragment. Any scheme is allowed
+ * (https URLs and URNs are both common).
+ */
+export const isResourceIndicator = (value: string): boolean => {
+  if (!/^[a-z][\d+.a-z-]*:\S+$/i.test(value)) {
+    return false;
+  }
+  const url = parseUrl(value);
+  return Boolean(url && !url.hash && !value.includes('#'));
+};

@@ -42,11 +42,19 @@ const intFrom = (value: string | undefined, fallback: number, name: string) => {
   if (value === undefined || value === '') {
     return fallback;
   }
-  const parsed = Number(value);
+  const parsed = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isInteger(parsed) || parsed < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${value}".`);
   }
   return parsed;
+};
+
+const portFrom = (value: string | undefined) => {
+  const port = intFrom(value, 3001, 'PORT');
+  if (port > 65_535) {
+    throw new Error(`PORT must be at most 65535, got "${value}".`);
+  }
+  return port;
 };
 
 const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T => {
@@ -62,13 +70,13 @@ const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfig => {
   const endpoint = env.ENDPOINT?.replace(/\/+$/, '') || undefined;
   if (endpoint) {
-    const url = new URL(endpoint);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    const url = URL.canParse(endpoint) ? new URL(endpoint) : undefined;
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
       throw new Error(`ENDPOINT must be an http(s) URL, got "${endpoint}".`);
     }
   }
   return {
-    port: intFrom(env.PORT, 3001, 'PORT'),
+    port: portFrom(env.PORT),
     host: env.HOST || '0.0.0.0',
     endpoint,
     dataDir: path.resolve(env.DATA_DIR || './data'),

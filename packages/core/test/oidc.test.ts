@@ -4,6 +4,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { basicAuth, postForm } from './setup/forms.js';
+import { grantScopes } from './setup/grants.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
 let server: TestServer;
@@ -20,22 +21,8 @@ const m2mWithApiAccess = async (scopeNames: string[]) => {
   }
   const app = (await admin.post('/applications', { name: 'worker', type: 'MachineToMachine' })).body;
   const [secret] = (await admin.get(`/applications/${app.id}/secrets`)).body;
-  const role = await server.gatehouse.scopeFor('default').transaction(async (tx) => {
-    const { roles, rolesScopes, applicationsRoles } = await import('../src/modules/roles/roles.table.js');
-    const { scopes } = await import('../src/modules/resources/resources.table.js');
-    const { eq } = await import('drizzle-orm');
-    const roleId = `role${Math.random().toString(36).slice(2, 12)}`;
-    await tx.insert(roles).values({ tenantId: 'default', id: roleId, name: roleId, description: 'test', type: 'MachineToMachine' });
-    const rows = await tx.select().from(scopes).where(eq(scopes.resourceId, resource.id));
-    const granted = rows.filter((row) => scopeNames.includes(row.name));
-    if (granted.length > 0) {
-      await tx.insert(rolesScopes).values(granted.map((row) => ({ tenantId: 'default', roleId, scopeId: row.id })));
-    }
-    await tx.insert(applicationsRoles).values({ tenantId: 'default', applicationId: app.id, roleId });
-    return roleId;
-  });
-  await server.gatehouse.scopeFor('default').invalidate();
-  return { indicator, resource, app, secret: secret.value as string, role };
+  await grantScopes(server, 'default', app.id, indicator, scopeNames);
+  return { indicator, resource, app, secret: secret.value as string };
 };
 
 beforeAll(async () => {

@@ -109,6 +109,8 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
   });
 
   let shuttingDown = false;
+  /** Every management route with the scope it declares (tests check none is left without one). */
+  const managementRoutes: { method: string; url: string; scope: string | undefined }[] = [];
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -162,6 +164,9 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
   await app.register(
     async (api) => {
       api.addHook('onRequest', authenticateManagementRequest);
+      api.addHook('onRoute', (route) => {
+        managementRoutes.push({ method: String(route.method), url: route.url, scope: route.config?.scope });
+      });
       await api.register(statusRoutes, { version, isShuttingDown: () => shuttingDown });
       await api.register(applicationRoutes);
       await api.register(resourceRoutes);
@@ -193,6 +198,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     app,
     config,
     createM2mApp,
+    managementRoutes,
     database,
     box,
     runtimes,

@@ -20,7 +20,9 @@ export const rewriteTenantPrefix = (request: IncomingMessage): string => {
     return url;
   }
   (request as TaggedRequest)[pathTenant] = match[1];
-  return url.slice(match[0].length) || '/';
+  // `/t/acme` → `/`, and `/t/acme?x=1` → `/?x=1` (a bare `?x=1` is not a path the router can match).
+  const rest = url.slice(match[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 };
 
 export type TenantResolverOptions = {

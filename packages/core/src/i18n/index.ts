@@ -64,12 +64,15 @@ const zodLocales: Record<SupportedLocale, () => { localeError: z.core.$ZodErrorM
 };
 const zodErrorMaps = new Map<SupportedLocale, z.core.$ZodErrorMap>();
 
+const preferenceOrder = [fallbackLocale, ...supportedLocales.filter((locale) => locale !== fallbackLocale)];
+
 /** Picks the best supported locale for an Accept-Language header (fallback en). */
 export const negotiateLocale = (acceptLanguage: string | undefined): SupportedLocale => {
   if (!acceptLanguage) {
     return fallbackLocale;
   }
-  const [best] = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages([...supportedLocales]);
+  // The fallback goes first so that a wildcard (`*`, which fetch sends by default) resolves to it.
+  const [best] = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages(preferenceOrder);
   return (best as SupportedLocale | undefined) ?? fallbackLocale;
 };
 

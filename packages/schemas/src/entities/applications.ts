@@ -30,9 +30,10 @@ export const thirdPartyCapableTypes: readonly ApplicationType[] = ['Traditional'
 const httpUrl = z.string().max(2048).refine(isHttpUrl, { message: 'Must be an absolute http(s) URL.' });
 const uriList = z.array(z.string().min(1).max(2048)).max(64);
 
+/** No defaults here: a PATCH body is this shape made partial, and defaults would overwrite. */
 export const oidcClientMetadataSchema = z.object({
-  redirectUris: uriList.default([]),
-  postLogoutRedirectUris: uriList.default([]),
+  redirectUris: uriList,
+  postLogoutRedirectUris: uriList,
   backchannelLogoutUri: httpUrl.optional(),
   backchannelLogoutSessionRequired: z.boolean().optional(),
   logoUri: httpUrl.optional(),
@@ -64,8 +65,8 @@ export const protectedAppMetadataSchema = z.object({
   origin: httpUrl,
   /** Seconds. */
   sessionDuration: z.number().int().min(60).max(tokenTtl.maxRefreshTokenDays * 86_400),
-  pageRules: z.array(z.object({ path: z.string().min(1).max(256) })).max(64).default([]),
-  customDomains: z.array(z.object({ domain: z.string().min(1).max(256) })).max(16).default([]),
+  pageRules: z.array(z.object({ path: z.string().min(1).max(256) })).max(64),
+  customDomains: z.array(z.object({ domain: z.string().min(1).max(256) })).max(16),
 });
 export type ProtectedAppMetadata = z.infer<typeof protectedAppMetadataSchema>;
 
@@ -91,7 +92,9 @@ export const applicationCreateSchema = z.object({
   type: applicationTypeSchema,
   oidcClientMetadata: oidcClientMetadataSchema.partial().optional(),
   customClientMetadata: customClientMetadataSchema.optional(),
-  protectedAppMetadata: protectedAppMetadataSchema.optional(),
+  protectedAppMetadata: protectedAppMetadataSchema
+    .partial({ pageRules: true, customDomains: true })
+    .optional(),
   customData: jsonObjectSchema.optional(),
   isThirdParty: z.boolean().optional(),
 });

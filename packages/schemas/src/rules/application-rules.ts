@@ -5,7 +5,7 @@ import type {
   ProtectedAppMetadata,
 } from '../entities/applications.js';
 import { thirdPartyCapableTypes } from '../entities/applications.js';
-import { isNativeRedirectUri, isWebRedirectUri } from './patterns.js';
+import { isNativeHttpRedirectUri, isNativeRedirectUri, isWebRedirectUri } from './patterns.js';
 
 export type RuleIssue = { path: string; code: string; message: string };
 
@@ -21,8 +21,9 @@ const redirectUriRule = (type: ApplicationType) => {
   if (type === 'Native') {
     // Mobile apps use a custom scheme; desktop and universal-link apps may use http(s) (RFC 8252).
     return {
-      accepts: (uri: string) => isNativeRedirectUri(uri) || isWebRedirectUri(uri),
-      message: 'Must be a custom-scheme URI (e.g. com.example.app://callback) or an http(s) URL.',
+      accepts: (uri: string) => isNativeRedirectUri(uri) || isNativeHttpRedirectUri(uri),
+      message:
+        'Must be a custom-scheme URI (e.g. com.example.app://callback), http on a loopback host, or https on a real host.',
     };
   }
   return { accepts: isWebRedirectUri, message: 'Must be an absolute http(s) URL without a fragment.' };

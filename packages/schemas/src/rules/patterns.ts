@@ -28,10 +28,19 @@ const parseUrl = (value: string): URL | undefined => {
 
 const isHttp = (url: URL) => url.protocol === 'http:' || url.protocol === 'https:';
 
+/**
+ * True when the URI has a fragment, even an empty one (`…/cb#`): `URL.hash` is `''` for those, but
+ * RFC 6749 §3.1.2 forbids the fragment component and oidc-provider refuses any `#` in the href.
+ */
+const hasFragment = (url: URL) => url.href.includes('#');
+
+/** Schemes that are never a safe redirect target (the same list oidc-provider refuses for native clients). */
+const forbiddenSchemes = new Set(['javascript:', 'vbscript:', 'data:', 'blob:', 'file:', 'about:']);
+
 /** A web redirect URI: absolute http(s) URL with a host and no fragment. */
 export const isWebRedirectUri = (value: string): boolean => {
   const url = parseUrl(value);
-  return Boolean(url && isHttp(url) && url.hostname && !url.hash);
+  return Boolean(url && isHttp(url) && url.hostname && !hasFragment(url));
 };
 
 /**
@@ -43,7 +52,21 @@ export const isNativeRedirectUri = (value: string): boolean => {
     return false;
   }
   const url = parseUrl(value);
-  return Boolean(url && !isHttp(url) && !url.hash && url.protocol !== 'javascript:' && url.protocol !== 'data:');
+  return Boolean(url && !isHttp(url) && !hasFragment(url) && !forbiddenSchemes.has(url.protocol));
+};
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * An http(s) redirect URI a native app may use (RFC 8252): `http` only on a loopback host (desktop
+ * apps listening locally), `https` only on a real host (claimed links such as universal links).
+ */
+export const isNativeHttpRedirectUri = (value: string): boolean => {
+  const url = parseUrl(value);
+  if (!url || !isHttp(url) || hasFragment(url)) {
+    return false;
+  }
+  return url.protocol === 'http:' ? loopbackHosts.has(url.hostname) : !loopbackHosts.has(url.hostname);
 };
 
 /** An absolute http(s) URL. */

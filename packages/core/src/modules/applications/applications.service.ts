@@ -54,7 +54,9 @@ export const createApplication = async (scope: TenantScope, input: ApplicationCr
     type: input.type,
     oidcClientMetadata: { redirectUris: [], postLogoutRedirectUris: [], ...input.oidcClientMetadata },
     customClientMetadata: input.customClientMetadata ?? {},
-    protectedAppMetadata: input.protectedAppMetadata ?? null,
+    protectedAppMetadata: input.protectedAppMetadata
+      ? { pageRules: [], customDomains: [], ...input.protectedAppMetadata }
+      : null,
     customData: input.customData ?? {},
     isThirdParty: input.isThirdParty ?? false,
   };

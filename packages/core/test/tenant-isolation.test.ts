@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { SecretBox, deriveKey } from '../src/crypto/secret-box.js';
+import { ensureTenant } from '../src/modules/tenants/tenants.service.js';
+import { basicAuth, postForm } from './setup/forms.js';
+import { testSecretKey } from './setup/constants.js';
+import { startTestServer, type TestServer } from './setup/test-server.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ EDITION: 'cloud' });
+  const box = new SecretBox(deriveKey(testSecretKey));
+  await ensureTenant(server.database, box, { id: 'tenant-a', name: 'A' }, 'ES256');
+  await ensureTenant(server.database, box, { id: 'tenant-b', name: 'B' }, 'ES256');
+});
+afterAll(async () => server?.close());
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+describe('tenant isolation', () => {
+  it('gives each tenant its own issuer, keys and management API', async () => {
+    const a = await (await fetch(`${server.endpoint}/t/tenant-a/oidc/.well-known/openid-configuration`)).json();
+    const b = await (await fetch(`${server.endpoint}/t/tenant-b/oidc/.well-known/openid-configuration`)).json();
+    expect(a.issuer).toBe(`${server.endpoint}/t/tenant-a/oidc`);
+    expect(b.issuer).toBe(`${server.endpoint}/t/tenant-b/oidc`);
+    const keysA = await (await fetch(a.jwks_uri)).json();
+    const keysB = await (await fetch(b.jwks_uri)).json();
+    expect(keysA.keys[0].kid).not.toBe(keysB.keys[0].kid);
+  });
+
+  it('makes a tenant-A token useless on tenant B', async () => {
+    const tokenA = await server.managementToken('tenant-a');
+    const onA = server.apiWithToken('tenant-a', tokenA);
+    const onB = server.apiWithToken('tenant-b', tokenA);
+    expect((await onA.get('/applications')).status).toBe(200);
+    const crossed = await onB.get('/applications');
+    expect(crossed.status).toBe(401);
+    expect(crossed.body.code).toBe('auth.invalid_token');
+    expect((await onB.post('/applications', { name: 'intruder', type: 'SPA' })).status).toBe(401);
+  });
+
+  it('makes tenant-A ids invisible on tenant B', async () => {
+    const apiA = await server.api('tenant-a');
+    const apiB = await server.api('tenant-b');
+    const app = (await apiA.post('/applications', { name: 'A only', type: 'MachineToMachine' })).body;
+    const resource = (await apiA.post('/resources', { name: 'A API', indicator: 'https://a.example.com' })).body;
+    expect((await apiB.get(`/applications/${app.id}`)).status).toBe(404);
+    expect((await apiB.patch(`/applications/${app.id}`, { name: 'hijack' })).status).toBe(404);
+    expect((await apiB.delete(`/applications/${app.id}`)).status).toBe(404);
+    expect((await apiB.get(`/applications/${app.id}/secrets`)).status).toBe(404);
+    expect((await apiB.get(`/resources/${resource.id}`)).status).toBe(404);
+    expect((await apiB.get('/applications')).body.map((each: { id: string }) => each.id)).not.toContain(app.id);
+    // The same indicator is free in another tenant.
+    expect((await apiB.post('/resources', { name: 'B API', indicator: 'https://a.example.com' })).status).toBe(201);
+    expect((await apiA.get(`/applications/${app.id}`)).body.name).toBe('A only');
+  });
+
+  it('does not let tenant-A client credentials authenticate at tenant B', async () => {
+    const apiA = await server.api('tenant-a');
+    const app = (await apiA.post('/applications', { name: 'A worker', type: 'MachineToMachine' })).body;
+    const [secret] = (await apiA.get(`/applications/${app.id}/secrets`)).body;
+    const form = { grant_type: 'client_credentials' };
+    expect((await postForm(`${server.endpoint}/t/tenant-a/oidc/token`, form, basicAuth(app.id, secret.value))).status).toBe(200);
+    const atB = await postForm(`${server.endpoint}/t/tenant-b/oidc/token`, form, basicAuth(app.id, secret.value));
+    expect(atB.status).toBe(401);
+    expect(atB.body.error).toBe('invalid_client');
+  });
+
+  it('returns no rows to a raw query without tenant context, and only own rows with it', async () => {
+    const { db } = server.database;
+    for (const table of ['applications', 'application_secrets', 'resources', 'scopes', 'roles', 'oidc_keys']) {
+      const rows = rowsOf(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)));
+      expect(rows[0]!.n, table).toBe(0);
+    }
+    const tenantIds = await server.database.withTenant('tenant-a', async (tx) =>
+      rowsOf(await tx.execute(sql`select distinct tenant_id from resources`)).map((row) => row.tenant_id),
+    );
+    expect(tenantIds).toEqual(['tenant-a']);
+  });
+
+  it('refuses to write a row into another tenant, even from inside a tenant transaction', async () => {
+    const error = await server.database
+      .withTenant('tenant-a', (tx) =>
+        tx.execute(
+          sql`insert into resources (tenant_id, id, name, indicator) values ('tenant-b', 'smuggled', 'x', 'https://smuggled.example.com')`,
+        ),
+      )
+      .catch((caught: Error & { cause?: Error }) => caught);
+    expect(String((error as Error & { cause?: Error }).cause?.message)).toMatch(/row-level security/);
+  });
+
+  it('answers an unknown tenant with 404', async () => {
+    const response = await fetch(`${server.endpoint}/t/no-such-tenant/api/status`);
+    expect(response.status).toBe(404);
+    expect((await response.json()).code).toBe('tenant.not_found');
+  });
+});
+
+describe('self-hosted edition', () => {
+  let oss: TestServer;
+  beforeAll(async () => {
+    oss = await startTestServer({ EDITION: 'oss' });
+  });
+  afterAll(async () => oss?.close());
+
+  it('serves the default and admin tenants and rejects any other', async () => {
+    expect((await fetch(`${oss.endpoint}/api/status`)).status).toBe(200);
+    expect((await fetch(`${oss.endpoint}/t/admin/oidc/.well-known/openid-configuration`)).status).toBe(200);
+    const other = await fetch(`${oss.endpoint}/t/tenant-a/api/status`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toMatchObject({
+      code: 'tenant.not_supported_in_oss',
+      message: 'Only the default tenant is supported in OSS.',
+    });
+  });
+});

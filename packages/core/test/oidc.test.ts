@@ -182,6 +182,25 @@ describe('introspection and revocation', () => {
   });
 });
 
+describe('expired storage', () => {
+  it('purges expired rows of every tenant and keeps live ones', async () => {
+    const { PostgresAdapter } = await import('../src/oidc/adapter.js');
+    const { purgeExpiredOidcRows } = await import('../src/oidc/expired-rows.js');
+    const adapter = new PostgresAdapter('Session', server.gatehouse.runtimes.get('default'), server.database);
+    await adapter.upsert('live-session', { uid: 'live' }, 3600);
+    await adapter.upsert('dead-session', { uid: 'dead' }, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await adapter.find('dead-session')).toBeUndefined();
+    expect(await purgeExpiredOidcRows(server.database, ['default', 'admin'])).toBeGreaterThanOrEqual(1);
+    expect(await adapter.findByUid('live')).toMatchObject({ uid: 'live' });
+    const remaining = await server.database.withTenant('default', async (tx) => {
+      const { sql } = await import('drizzle-orm');
+      return (await tx.execute(sql`select id from oidc_model_instances where id = 'dead-session'`)) as unknown as { rows: unknown[] };
+    });
+    expect(remaining.rows).toEqual([]);
+  });
+});
+
 describe('authorization code with PKCE', () => {
   it('sends the browser to the interaction page, which says sign-in is not configured', async () => {
     const app = (
@@ -264,7 +283,7 @@ describe('signing keys', () => {
   });
 
   it('rotates cookie keys without exposing them', async () => {
-    const rotated = await admin.post('/configs/oidc/cookie-keys/rotate');
+    const rotated = await admin.call('POST', '/configs/oidc/cookie-keys/rotate');
     expect(rotated.status).toBe(200);
     expect(rotated.body[0].status).toBe('current');
     expect(rotated.body[0]).not.toHaveProperty('publicJwk');

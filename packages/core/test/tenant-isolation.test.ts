@@ -55,6 +55,8 @@ describe('tenant isolation', () => {
     // The same indicator is free in another tenant.
     expect((await apiB.post('/resources', { name: 'B API', indicator: 'https://a.example.com' })).status).toBe(201);
     expect((await apiA.get(`/applications/${app.id}`)).body.name).toBe('A only');
+    const page = await apiA.get('/applications?page_size=1');
+    expect(page.headers.get('link')).toContain('</t/tenant-a/api/applications?page_size=1&page=1>; rel="first"');
   });
 
   it('does not let tenant-A client credentials authenticate at tenant B', async () => {

@@ -73,10 +73,6 @@ export const toErrorResponse = (
       limit: request.routeOptions.bodyLimit ?? 0,
     });
   }
-  if (fastifyError.statusCode === 429) {
-    const retryAfter = (error as { retryAfter?: string }).retryAfter ?? 'a moment';
-    return respond(429, 'request.rate_limited', { retryAfter });
-  }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     // Other client errors raised by Fastify itself (malformed URL, bad headers).
     return respond(fastifyError.statusCode, 'guard.invalid_input', { summary: fastifyError.message });

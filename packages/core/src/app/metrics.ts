@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics at /metrics: process defaults plus request durations by route and status. */
-export const metricsPlugin = async (app: FastifyInstance) => {
+const metrics = async (app: FastifyInstance) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'gatehouse_' });
   const duration = new Histogram({
@@ -25,3 +26,9 @@ export const metricsPlugin = async (app: FastifyInstance) => {
     reply.type(registry.contentType).send(await registry.metrics()),
   );
 };
+
+/**
+ * Not encapsulated: its onRequest hook must time every route of the server, not only the routes
+ * registered inside this plugin (which would be /metrics alone).
+ */
+export const metricsPlugin = fastifyPlugin(metrics, { name: 'gatehouse-metrics' });

@@ -23,7 +23,8 @@ export const setPageHeaders = (
     throw new ApiError(400, 'guard.page_out_of_range', { page, lastPage });
   }
   reply.header('Total-Number', String(total));
-  const url = new URL(request.url, 'http://placeholder');
+  // originalUrl keeps a /t/{tenantId} prefix that routing stripped.
+  const url = new URL(request.originalUrl, 'http://placeholder');
   const link = (target: number, rel: string) => {
     url.searchParams.set('page', String(target));
     url.searchParams.set('page_size', String(pageSize));

@@ -21,6 +21,7 @@ import { oidcKeyRoutes } from '../modules/signing-keys/oidc-keys.routes.js';
 import { statusRoutes } from '../modules/status/status.routes.js';
 import { ensureTenant, listTenantIds } from '../modules/tenants/tenants.service.js';
 import { oidcRoutes } from '../oidc/mount.js';
+import { schedulePurge } from '../oidc/expired-rows.js';
 import { createTenantProvider } from '../oidc/provider.js';
 import { TenantRuntimes } from '../oidc/tenant-runtime.js';
 import { translateError } from '../i18n/index.js';
@@ -128,6 +129,9 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     sendError(new ApiError(404, 'route.not_found', { method: request.method, url: request.url }), request, reply),
   );
 
+  // First, so that its timer covers every request, including ones tenant resolution rejects.
+  await app.register(metricsPlugin);
+
   app.decorateRequest('tenantId', '');
   app.decorateRequest('tenantRuntime', function (this: { tenantId: string }) {
     return runtimes.get(this.tenantId);
@@ -146,7 +150,6 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     }
   });
 
-  await app.register(metricsPlugin);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -193,6 +196,11 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     return createManagementM2mApp(scopeFor(tenant), name, runtimes.get(tenant).issuer);
   };
   let controlSocket: Server | undefined;
+  const stopPurge = schedulePurge(
+    database,
+    () => listTenantIds(database),
+    (error) => app.log.error({ err: error }, 'purging expired OIDC rows failed'),
+  );
 
   return {
     app,
@@ -221,6 +229,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     /** Stops accepting requests, finishes in-flight ones, then closes the database. */
     close: async () => {
       shuttingDown = true;
+      stopPurge();
       controlSocket?.close();
       await app.close();
       if (!givenDatabase) {

@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 
@@ -76,10 +73,14 @@ export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite')
 
 const openPglite = async (options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> => {
   const releaseLock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  // Loaded only for the embedded database: a PostgreSQL deployment never pays for the WASM build.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create({
     dataDir: options.dataDir ? pgliteDirectory(options.dataDir) : undefined,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as AppDb;
   if (!options.loadDataDir) {
@@ -110,10 +111,11 @@ const openPglite = async (options: Extract<DatabaseOptions, { kind: 'pglite' }>)
 
 const openPostgres = async (options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> => {
   await runMigrations({ kind: 'postgres', url: options.url });
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-  pool.on('connect', (connection) => {
-    // Queued before any other query on this connection.
-    void connection.query(`SET ROLE ${runtimeRoleName}`);
+  // Every pooled connection runs as the runtime role from its first statement (startup option).
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    options: `-c role=${runtimeRoleName}`,
   });
   pool.on('error', () => {
     // An idle connection died (server restart); the pool replaces it on next use.

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import type { PGlite } from '@electric-sql/pglite';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 export const migrationsFolder = fileURLToPath(new URL('migrations', import.meta.url));
@@ -21,6 +19,10 @@ type Target = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: stri
  */
 export const runMigrations = async (target: Target): Promise<void> => {
   if (target.kind === 'pglite') {
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     await migratePglite(drizzlePglite({ client: target.client }), { migrationsFolder });
     return;
   }
@@ -63,6 +65,10 @@ export const migrationStatus = async (
 /** Migration status of an embedded database, read without applying anything. */
 export const embeddedMigrationStatus = async (dataDir: string): Promise<MigrationStatus> => {
   const { lockDataDir, pgliteDirectory } = await import('./database.js');
+  if (!existsSync(pgliteDirectory(dataDir))) {
+    // No database yet: everything is pending, and looking must not create one.
+    return readJournal().map((entry) => ({ tag: entry.tag, appliedAt: undefined }));
+  }
   const release = await lockDataDir(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create({ dataDir: pgliteDirectory(dataDir) });

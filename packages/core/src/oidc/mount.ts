@@ -34,6 +34,12 @@ const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     }
   }
   reply.hijack();
+  // A hijacked reply never sends the headers set on it (x-request-id): hand them to the raw response.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) {
+      reply.raw.setHeader(name, value);
+    }
+  }
   callbackOf(provider)(raw, reply.raw);
 };
 

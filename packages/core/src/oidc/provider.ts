@@ -3,6 +3,7 @@ import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'o
 
 import type { Database } from '../db/database.js';
 import { PostgresAdapter } from './adapter.js';
+import { NodeSigningKey } from './node-signing-key.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
@@ -53,7 +54,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
 
   const configuration: Configuration = {
     adapter: (name: string) => new PostgresAdapter(name, runtime, options.database),
-    jwks: { keys: keys.signing.map((key) => key.privateJwk) as never },
+    jwks: { keys: keys.signing.map((key) => new NodeSigningKey(key.privatePem, key.id, key.algorithm)) },
     cookies: {
       keys: keys.cookie,
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
@@ -75,6 +76,8 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     conformIdTokenClaims: true,
     features: {
       devInteractions: { enabled: false },
+      // Lets NodeSigningKey sign on the calling thread (see node-signing-key.ts).
+      externalSigningSupport: { enabled: true, ack: 'experimental-01' },
       clientCredentials: { enabled: true },
       introspection: { enabled: true },
       revocation: { enabled: true },

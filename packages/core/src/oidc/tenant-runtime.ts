@@ -10,7 +10,6 @@ import { findApplication, listSecretRows } from '../modules/applications/applica
 import { appSealContext, secretSealContext } from '../modules/applications/applications.service.js';
 import { resources, scopes } from '../modules/resources/resources.table.js';
 import { applicationsRoles, rolesScopes } from '../modules/roles/roles.table.js';
-import { privateJwkFromPem } from '../modules/signing-keys/key-material.js';
 import { keySealContext, listKeys } from '../modules/signing-keys/oidc-keys.queries.js';
 import { type ClientSource, toClientMetadata } from './client-metadata.js';
 
@@ -31,7 +30,7 @@ export type ResourceInfo = { id: string; indicator: string; accessTokenTtl: numb
 export type ResourceIndex = { byIndicator: Map<string, ResourceInfo>; defaultIndicator: string | undefined };
 
 export type TenantKeys = {
-  signing: { id: string; algorithm: SigningKeyAlgorithm; privateJwk: Record<string, unknown>; publicJwk: Record<string, unknown> }[];
+  signing: { id: string; algorithm: SigningKeyAlgorithm; privatePem: string; publicJwk: Record<string, unknown> }[];
   cookie: string[];
 };
 
@@ -88,7 +87,7 @@ export class TenantRuntime {
         signing: signingRows.map((row) => ({
           id: row.id,
           algorithm: row.algorithm!,
-          privateJwk: privateJwkFromPem(box.open(row.secret, keySealContext(this.tenantId, row.id)), row.id, row.algorithm!),
+          privatePem: box.open(row.secret, keySealContext(this.tenantId, row.id)),
           publicJwk: row.publicJwk!,
         })),
         cookie: cookieRows.map((row) => box.open(row.secret, keySealContext(this.tenantId, row.id))),

@@ -10,7 +10,15 @@ EXCEPTION WHEN duplicate_object OR unique_violation THEN
 END
 $$;
 --> statement-breakpoint
-GRANT gatehouse_app TO CURRENT_USER;
+-- The migrating user switches to the runtime role after connecting, so it must be a member. A DBA
+-- may have created the role and granted membership already; only grant when that is not the case.
+DO $$
+BEGIN
+  IF NOT pg_has_role(CURRENT_USER, 'gatehouse_app', 'MEMBER') THEN
+    EXECUTE format('GRANT gatehouse_app TO %I', CURRENT_USER);
+  END IF;
+END
+$$;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO gatehouse_app;
 --> statement-breakpoint

@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'لا تُقبل إلا رموز الوصول من نوع Bearer.',
   'auth.invalid_token': 'رمز الوصول غير صالح أو منتهي الصلاحية أو صادر لمستأجر آخر أو لواجهة API أخرى.',
   'auth.insufficient_scope': 'الأذونات غير كافية.',
-  'auth.forbidden': 'الوصول محظور. يُرجى التحقق من أدوارك وأذوناتك.',
   'tenant.not_found': 'المستأجر "{{tenantId}}" غير موجود.',
   'tenant.not_supported_in_oss': 'لا يُدعم في إصدار OSS إلا المستأجر الافتراضي.',
   'application.invalid_for_type': 'إعدادات التطبيق لا تتوافق مع نوعه: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'مورد واجهة API الإدارية مضمَّن ولا يمكن تغييره أو حذفه.',
   'scope.name_exists': 'يحتوي مورد API هذا بالفعل على إذن باسم "{{name}}".',
   'oidc_key.cannot_delete_current': 'المفتاح الحالي يُستخدم لتوقيع الرموز الجديدة ولا يمكن حذفه. يُرجى تدوير المفاتيح أولًا.',
-  'request.rate_limited': 'عدد كبير جدًا من الطلبات. يُرجى إعادة المحاولة بعد {{retryAfter}}.',
   'request.internal_error': 'حدث خطأ من جهتنا. تم تسجيله بمعرّف الطلب {{requestId}}.',
   'request.service_unavailable': 'الخدمة قيد الإيقاف أو ليست جاهزة بعد. يُرجى إعادة المحاولة بعد قليل.',
 };

@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Es werden nur Bearer-Zugriffstoken akzeptiert.',
   'auth.invalid_token': 'Das Zugriffstoken ist ungültig, abgelaufen oder wurde für einen anderen Mandanten oder eine andere API ausgestellt.',
   'auth.insufficient_scope': 'Unzureichende Berechtigungen.',
-  'auth.forbidden': 'Zugriff verweigert. Bitte überprüfen Sie Ihre Rollen und Berechtigungen.',
   'tenant.not_found': 'Der Mandant "{{tenantId}}" existiert nicht.',
   'tenant.not_supported_in_oss': 'In der OSS-Version wird nur der Standardmandant unterstützt.',
   'application.invalid_for_type': 'Die Anwendungseinstellungen passen nicht zum Anwendungstyp: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'Die Management-API-Ressource ist integriert und kann weder geändert noch gelöscht werden.',
   'scope.name_exists': 'Diese API-Ressource hat bereits eine Berechtigung namens "{{name}}".',
   'oidc_key.cannot_delete_current': 'Der aktuelle Schlüssel signiert neue Token und kann nicht gelöscht werden. Rotieren Sie zuerst die Schlüssel.',
-  'request.rate_limited': 'Zu viele Anfragen. Versuchen Sie es in {{retryAfter}} erneut.',
   'request.internal_error': 'Auf unserer Seite ist ein Fehler aufgetreten. Er wurde mit der Anfrage-ID {{requestId}} protokolliert.',
   'request.service_unavailable': 'Der Dienst wird gerade heruntergefahren oder ist noch nicht bereit. Versuchen Sie es in Kürze erneut.',
 };

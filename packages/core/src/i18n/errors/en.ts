@@ -14,7 +14,6 @@ export const en = {
   'auth.authorization_type_not_supported': 'Only Bearer access tokens are accepted.',
   'auth.invalid_token': 'The access token is invalid, expired, or was issued for another tenant or API.',
   'auth.insufficient_scope': 'Insufficient permissions.',
-  'auth.forbidden': 'Forbidden. Please check your roles and permissions.',
   'tenant.not_found': 'The tenant "{{tenantId}}" does not exist.',
   'tenant.not_supported_in_oss': 'Only the default tenant is supported in OSS.',
   'application.invalid_for_type': 'The application settings do not fit its type: {{summary}}',
@@ -25,7 +24,6 @@ export const en = {
   'resource.built_in_read_only': 'The management API resource is built in and cannot be changed or deleted.',
   'scope.name_exists': 'This API resource already has a permission named "{{name}}".',
   'oidc_key.cannot_delete_current': 'The current key signs new tokens and cannot be deleted. Rotate first.',
-  'request.rate_limited': 'Too many requests. Try again in {{retryAfter}}.',
   'request.internal_error': 'Something went wrong on our side. It has been logged with request id {{requestId}}.',
   'request.service_unavailable': 'The service is shutting down or not ready. Try again shortly.',
 } as const;

@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Solo se aceptan tokens de acceso Bearer.',
   'auth.invalid_token': 'El token de acceso no es válido, ha caducado o se emitió para otro inquilino u otra API.',
   'auth.insufficient_scope': 'Permisos insuficientes.',
-  'auth.forbidden': 'Acceso prohibido. Compruebe sus roles y permisos.',
   'tenant.not_found': 'El inquilino "{{tenantId}}" no existe.',
   'tenant.not_supported_in_oss': 'En la versión OSS solo se admite el inquilino predeterminado.',
   'application.invalid_for_type': 'La configuración de la aplicación no corresponde a su tipo: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'El recurso de la API de administración está integrado y no se puede modificar ni eliminar.',
   'scope.name_exists': 'Este recurso de API ya tiene un permiso llamado "{{name}}".',
   'oidc_key.cannot_delete_current': 'La clave actual firma los nuevos tokens y no se puede eliminar. Primero realice una rotación de claves.',
-  'request.rate_limited': 'Demasiadas solicitudes. Vuelva a intentarlo en {{retryAfter}}.',
   'request.internal_error': 'Se ha producido un error por nuestra parte. Se ha registrado con el ID de solicitud {{requestId}}.',
   'request.service_unavailable': 'El servicio se está deteniendo o aún no está listo. Vuelva a intentarlo en breve.',
 };

@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Seuls les jetons d\'accès Bearer sont acceptés.',
   'auth.invalid_token': 'Le jeton d\'accès est invalide, a expiré ou a été émis pour un autre locataire ou une autre API.',
   'auth.insufficient_scope': 'Autorisations insuffisantes.',
-  'auth.forbidden': 'Accès interdit. Veuillez vérifier vos rôles et vos autorisations.',
   'tenant.not_found': 'Le locataire "{{tenantId}}" n\'existe pas.',
   'tenant.not_supported_in_oss': 'Seul le locataire par défaut est pris en charge dans la version OSS.',
   'application.invalid_for_type': 'Les paramètres de l\'application ne correspondent pas à son type : {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'La ressource API de gestion est intégrée et ne peut être ni modifiée ni supprimée.',
   'scope.name_exists': 'Cette ressource API possède déjà une autorisation nommée "{{name}}".',
   'oidc_key.cannot_delete_current': 'La clé actuelle signe les nouveaux jetons et ne peut pas être supprimée. Effectuez d\'abord une rotation des clés.',
-  'request.rate_limited': 'Trop de requêtes. Veuillez réessayer dans {{retryAfter}}.',
   'request.internal_error': 'Une erreur s\'est produite de notre côté. Elle a été journalisée avec l\'identifiant de requête {{requestId}}.',
   'request.service_unavailable': 'Le service est en cours d\'arrêt ou n\'est pas encore prêt. Veuillez réessayer dans quelques instants.',
 };

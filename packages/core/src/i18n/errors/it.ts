@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Sono accettati solo token di accesso Bearer.',
   'auth.invalid_token': 'Il token di accesso non è valido, è scaduto o è stato emesso per un altro tenant o un\'altra API.',
   'auth.insufficient_scope': 'Autorizzazioni insufficienti.',
-  'auth.forbidden': 'Accesso negato. Verifichi i Suoi ruoli e le Sue autorizzazioni.',
   'tenant.not_found': 'Il tenant "{{tenantId}}" non esiste.',
   'tenant.not_supported_in_oss': 'Nella versione OSS è supportato solo il tenant predefinito.',
   'application.invalid_for_type': 'Le impostazioni dell\'applicazione non sono compatibili con il suo tipo: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'La risorsa API di gestione è integrata e non può essere modificata né eliminata.',
   'scope.name_exists': 'Questa risorsa API ha già un\'autorizzazione denominata "{{name}}".',
   'oidc_key.cannot_delete_current': 'La chiave corrente firma i nuovi token e non può essere eliminata. Esegua prima una rotazione delle chiavi.',
-  'request.rate_limited': 'Troppe richieste. Riprovi tra {{retryAfter}}.',
   'request.internal_error': 'Si è verificato un errore da parte nostra. È stato registrato con l\'ID richiesta {{requestId}}.',
   'request.service_unavailable': 'Il servizio è in fase di arresto o non è ancora pronto. Riprovi tra poco.',
 };

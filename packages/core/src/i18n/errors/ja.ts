@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Bearer アクセストークンのみ受け付けます。',
   'auth.invalid_token': 'アクセストークンが無効か期限切れであるか、別のテナントまたは API 向けに発行されたものです。',
   'auth.insufficient_scope': '権限が不足しています。',
-  'auth.forbidden': 'アクセスが禁止されています。ロールと権限を確認してください。',
   'tenant.not_found': 'テナント「{{tenantId}}」は存在しません。',
   'tenant.not_supported_in_oss': 'OSS 版ではデフォルトテナントのみサポートされています。',
   'application.invalid_for_type': 'アプリケーションの設定がその種類に適合していません: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': '管理 API リソースは組み込みのため、変更または削除できません。',
   'scope.name_exists': 'この API リソースには「{{name}}」という名前の権限が既に存在します。',
   'oidc_key.cannot_delete_current': '現在の鍵は新しいトークンの署名に使用されているため、削除できません。先に鍵をローテーションしてください。',
-  'request.rate_limited': 'リクエストが多すぎます。{{retryAfter}} 後に再試行してください。',
   'request.internal_error': 'サーバー側で問題が発生しました。リクエスト ID {{requestId}} で記録されています。',
   'request.service_unavailable': 'サービスは停止処理中か、まだ準備ができていません。しばらくしてから再試行してください。',
 };

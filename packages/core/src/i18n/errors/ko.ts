@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Bearer 액세스 토큰만 허용됩니다.',
   'auth.invalid_token': '액세스 토큰이 유효하지 않거나 만료되었거나 다른 테넌트 또는 API용으로 발급되었습니다.',
   'auth.insufficient_scope': '권한이 부족합니다.',
-  'auth.forbidden': '접근이 금지되었습니다. 역할과 권한을 확인해 주세요.',
   'tenant.not_found': '테넌트 "{{tenantId}}"이(가) 존재하지 않습니다.',
   'tenant.not_supported_in_oss': 'OSS 버전에서는 기본 테넌트만 지원됩니다.',
   'application.invalid_for_type': '애플리케이션 설정이 해당 유형에 맞지 않습니다: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': '관리 API 리소스는 기본 제공 리소스이므로 변경하거나 삭제할 수 없습니다.',
   'scope.name_exists': '이 API 리소스에는 이미 "{{name}}"(이)라는 이름의 권한이 있습니다.',
   'oidc_key.cannot_delete_current': '현재 키는 새 토큰 서명에 사용되므로 삭제할 수 없습니다. 먼저 키를 교체해 주세요.',
-  'request.rate_limited': '요청이 너무 많습니다. {{retryAfter}} 후에 다시 시도해 주세요.',
   'request.internal_error': '서버 측에서 문제가 발생했습니다. 요청 ID {{requestId}}(으)로 기록되었습니다.',
   'request.service_unavailable': '서비스가 종료 중이거나 아직 준비되지 않았습니다. 잠시 후 다시 시도해 주세요.',
 };

@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Akceptowane są tylko tokeny dostępu typu Bearer.',
   'auth.invalid_token': 'Token dostępu jest nieprawidłowy, wygasł lub został wystawiony dla innej dzierżawy lub innego API.',
   'auth.insufficient_scope': 'Niewystarczające uprawnienia.',
-  'auth.forbidden': 'Dostęp zabroniony. Prosimy sprawdzić przypisane role i uprawnienia.',
   'tenant.not_found': 'Dzierżawa „{{tenantId}}” nie istnieje.',
   'tenant.not_supported_in_oss': 'W wersji OSS obsługiwana jest tylko domyślna dzierżawa.',
   'application.invalid_for_type': 'Ustawienia aplikacji nie pasują do jej typu: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'Zasób API zarządzania jest wbudowany i nie można go zmienić ani usunąć.',
   'scope.name_exists': 'Ten zasób API ma już uprawnienie o nazwie „{{name}}”.',
   'oidc_key.cannot_delete_current': 'Bieżący klucz podpisuje nowe tokeny i nie można go usunąć. Najpierw należy przeprowadzić rotację kluczy.',
-  'request.rate_limited': 'Zbyt wiele żądań. Prosimy spróbować ponownie za {{retryAfter}}.',
   'request.internal_error': 'Wystąpił błąd po naszej stronie. Został zarejestrowany z identyfikatorem żądania {{requestId}}.',
   'request.service_unavailable': 'Usługa jest zamykana lub nie jest jeszcze gotowa. Prosimy spróbować ponownie za chwilę.',
 };

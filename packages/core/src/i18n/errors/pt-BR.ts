@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Somente tokens de acesso Bearer são aceitos.',
   'auth.invalid_token': 'O token de acesso é inválido, expirou ou foi emitido para outro locatário ou outra API.',
   'auth.insufficient_scope': 'Permissões insuficientes.',
-  'auth.forbidden': 'Acesso proibido. Verifique suas funções e permissões.',
   'tenant.not_found': 'O locatário "{{tenantId}}" não existe.',
   'tenant.not_supported_in_oss': 'Somente o locatário padrão é suportado na versão OSS.',
   'application.invalid_for_type': 'As configurações do aplicativo não correspondem ao seu tipo: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'O recurso da API de gerenciamento é integrado e não pode ser alterado nem excluído.',
   'scope.name_exists': 'Este recurso de API já possui uma permissão chamada "{{name}}".',
   'oidc_key.cannot_delete_current': 'A chave atual assina os novos tokens e não pode ser excluída. Faça a rotação das chaves primeiro.',
-  'request.rate_limited': 'Muitas requisições. Tente novamente em {{retryAfter}}.',
   'request.internal_error': 'Algo deu errado do nosso lado. O erro foi registrado com o ID de requisição {{requestId}}.',
   'request.service_unavailable': 'O serviço está sendo encerrado ou ainda não está pronto. Tente novamente em instantes.',
 };

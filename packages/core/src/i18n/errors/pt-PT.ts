@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Apenas são aceites tokens de acesso Bearer.',
   'auth.invalid_token': 'O token de acesso é inválido, expirou ou foi emitido para outro inquilino ou outra API.',
   'auth.insufficient_scope': 'Permissões insuficientes.',
-  'auth.forbidden': 'Acesso proibido. Verifique as suas funções e permissões.',
   'tenant.not_found': 'O inquilino "{{tenantId}}" não existe.',
   'tenant.not_supported_in_oss': 'Apenas o inquilino predefinido é suportado na versão OSS.',
   'application.invalid_for_type': 'As definições da aplicação não correspondem ao seu tipo: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'O recurso da API de gestão é integrado e não pode ser alterado nem eliminado.',
   'scope.name_exists': 'Este recurso de API já tem uma permissão com o nome "{{name}}".',
   'oidc_key.cannot_delete_current': 'A chave atual assina os novos tokens e não pode ser eliminada. Efetue primeiro a rotação das chaves.',
-  'request.rate_limited': 'Demasiados pedidos. Tente novamente dentro de {{retryAfter}}.',
   'request.internal_error': 'Ocorreu um erro do nosso lado. Foi registado com o ID de pedido {{requestId}}.',
   'request.service_unavailable': 'O serviço está a ser encerrado ou ainda não está pronto. Tente novamente dentro de momentos.',
 };

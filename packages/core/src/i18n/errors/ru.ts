@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Принимаются только токены доступа типа Bearer.',
   'auth.invalid_token': 'Токен доступа недействителен, истёк или был выдан для другого тенанта или API.',
   'auth.insufficient_scope': 'Недостаточно прав.',
-  'auth.forbidden': 'Доступ запрещён. Проверьте свои роли и разрешения.',
   'tenant.not_found': 'Тенант «{{tenantId}}» не существует.',
   'tenant.not_supported_in_oss': 'В версии OSS поддерживается только тенант по умолчанию.',
   'application.invalid_for_type': 'Настройки приложения не соответствуют его типу: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'Ресурс API управления является встроенным, его нельзя изменить или удалить.',
   'scope.name_exists': 'У этого API-ресурса уже есть разрешение с именем «{{name}}».',
   'oidc_key.cannot_delete_current': 'Текущий ключ подписывает новые токены, поэтому его нельзя удалить. Сначала выполните ротацию ключей.',
-  'request.rate_limited': 'Слишком много запросов. Повторите попытку через {{retryAfter}}.',
   'request.internal_error': 'На нашей стороне произошла ошибка. Она записана в журнал с идентификатором запроса {{requestId}}.',
   'request.service_unavailable': 'Сервис завершает работу или ещё не готов. Повторите попытку чуть позже.',
 };

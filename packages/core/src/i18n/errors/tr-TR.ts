@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Yalnızca Bearer erişim belirteçleri kabul edilir.',
   'auth.invalid_token': 'Erişim belirteci geçersiz, süresi dolmuş ya da başka bir kiracı veya API için verilmiş.',
   'auth.insufficient_scope': 'Yetersiz izinler.',
-  'auth.forbidden': 'Erişim yasak. Lütfen rollerinizi ve izinlerinizi kontrol edin.',
   'tenant.not_found': '"{{tenantId}}" kiracısı mevcut değil.',
   'tenant.not_supported_in_oss': 'OSS sürümünde yalnızca varsayılan kiracı desteklenir.',
   'application.invalid_for_type': 'Uygulama ayarları uygulamanın türüne uymuyor: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'Yönetim API kaynağı yerleşiktir; değiştirilemez veya silinemez.',
   'scope.name_exists': 'Bu API kaynağında zaten "{{name}}" adlı bir izin var.',
   'oidc_key.cannot_delete_current': 'Geçerli anahtar yeni belirteçleri imzaladığı için silinemez. Önce anahtar rotasyonu yapın.',
-  'request.rate_limited': 'Çok fazla istek. Lütfen {{retryAfter}} sonra tekrar deneyin.',
   'request.internal_error': 'Bizim tarafımızda bir sorun oluştu. Sorun, {{requestId}} istek kimliğiyle kaydedildi.',
   'request.service_unavailable': 'Hizmet kapatılıyor veya henüz hazır değil. Lütfen kısa bir süre sonra tekrar deneyin.',
 };

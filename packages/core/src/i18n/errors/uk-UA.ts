@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': 'Приймаються лише токени доступу типу Bearer.',
   'auth.invalid_token': 'Токен доступу недійсний, прострочений або виданий для іншого тенанта чи API.',
   'auth.insufficient_scope': 'Недостатньо прав.',
-  'auth.forbidden': 'Доступ заборонено. Перевірте свої ролі та дозволи.',
   'tenant.not_found': 'Тенант «{{tenantId}}» не існує.',
   'tenant.not_supported_in_oss': 'У версії OSS підтримується лише тенант за замовчуванням.',
   'application.invalid_for_type': 'Налаштування застосунку не відповідають його типу: {{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': 'Ресурс API керування є вбудованим, тому його не можна змінити чи видалити.',
   'scope.name_exists': 'Цей API-ресурс уже має дозвіл з назвою «{{name}}».',
   'oidc_key.cannot_delete_current': 'Поточний ключ підписує нові токени, тому його не можна видалити. Спочатку виконайте ротацію ключів.',
-  'request.rate_limited': 'Забагато запитів. Спробуйте ще раз через {{retryAfter}}.',
   'request.internal_error': 'На нашому боці сталася помилка. Її записано в журнал з ідентифікатором запиту {{requestId}}.',
   'request.service_unavailable': 'Сервіс завершує роботу або ще не готовий. Спробуйте ще раз трохи згодом.',
 };

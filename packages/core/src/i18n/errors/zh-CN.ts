@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': '仅接受 Bearer 访问令牌。',
   'auth.invalid_token': '访问令牌无效、已过期，或是为其他租户或 API 签发的。',
   'auth.insufficient_scope': '权限不足。',
-  'auth.forbidden': '禁止访问。请检查您的角色和权限。',
   'tenant.not_found': '租户“{{tenantId}}”不存在。',
   'tenant.not_supported_in_oss': 'OSS 版本仅支持默认租户。',
   'application.invalid_for_type': '应用设置与其类型不符：{{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': '管理 API 资源为内置资源，无法修改或删除。',
   'scope.name_exists': '此 API 资源已存在名为“{{name}}”的权限。',
   'oidc_key.cannot_delete_current': '当前签名密钥正用于签发新令牌，无法删除。请先轮换密钥。',
-  'request.rate_limited': '请求过多。请在 {{retryAfter}} 后重试。',
   'request.internal_error': '服务器端出现错误。该错误已被记录，请求 ID 为 {{requestId}}。',
   'request.service_unavailable': '服务正在关闭或尚未就绪。请稍后重试。',
 };

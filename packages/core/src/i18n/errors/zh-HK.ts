@@ -12,7 +12,6 @@ export const phrases: ErrorPhrases = {
   'auth.authorization_type_not_supported': '只接受 Bearer 存取權杖。',
   'auth.invalid_token': '存取權杖無效、已過期，或是發給其他租戶或 API 的。',
   'auth.insufficient_scope': '權限不足。',
-  'auth.forbidden': '禁止存取。請檢查您的角色及權限。',
   'tenant.not_found': '租戶「{{tenantId}}」不存在。',
   'tenant.not_supported_in_oss': 'OSS 版本只支援預設租戶。',
   'application.invalid_for_type': '應用程式設定與其類型不符：{{summary}}',
@@ -23,7 +22,6 @@ export const phrases: ErrorPhrases = {
   'resource.built_in_read_only': '管理 API 資源屬內置資源，無法更改或刪除。',
   'scope.name_exists': '此 API 資源已有名為「{{name}}」的權限。',
   'oidc_key.cannot_delete_current': '目前的金鑰正用於簽署新權杖，因此無法刪除。請先輪換金鑰。',
-  'request.rate_limited': '請求過多。請於 {{retryAfter}} 後再試。',
   'request.internal_error': '伺服器端出現問題。此錯誤已記錄，請求 ID 為 {{requestId}}。',
   'request.service_unavailable': '服務正在關閉或尚未準備就緒。請稍後再試。',
 };

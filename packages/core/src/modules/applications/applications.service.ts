@@ -121,7 +121,7 @@ export const patchApplication = async (scope: TenantScope, id: string, patch: Ap
   return toApplication(updated);
 };
 
-/** Replaces custom data as a whole (PATCH /custom-data merges at the top level). */
+/** Merges keys into custom data at the top level; a key given replaces that key's whole value. */
 export const patchCustomData = async (scope: TenantScope, id: string, customData: Record<string, unknown>) => {
   const row = await scope.transaction(async (tx) => {
     const current = await findApplication(tx, id);

@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
 
 import type { SigningKeyAlgorithm } from '@gatehouse/schemas';
 
@@ -24,13 +24,5 @@ export const generateSigningKey = (algorithm: SigningKeyAlgorithm): GeneratedKey
     publicJwk: { ...publicJwk, kid: thumbprint(publicJwk), alg: algorithm, use: 'sig' },
   };
 };
-
-/** A private JWK as oidc-provider's `jwks` option wants it. */
-export const privateJwkFromPem = (pem: string, id: string, algorithm: SigningKeyAlgorithm) => ({
-  ...createPrivateKey(pem).export({ format: 'jwk' }),
-  kid: id,
-  alg: algorithm,
-  use: 'sig',
-});
 
 export const generateCookieKey = () => ({ id: randomBytes(8).toString('hex'), secret: randomBytes(32).toString('base64url') });

@@ -30,7 +30,7 @@ export const oidcKeyRoutes = async (app: ApiInstance, options: { defaultAlgorith
         tags,
         summary: 'Generate a new current key; previous keys stay published until deleted',
         params: typeParams,
-        body: rotateKeysSchema.optional(),
+        body: rotateKeysSchema.nullish(),
         response: { 200: z.array(signingKeyInfoSchema), ...errorResponses },
       },
     },

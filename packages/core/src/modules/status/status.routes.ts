@@ -11,7 +11,7 @@ export const statusRoutes = async (app: ApiInstance, options: { version: string;
     '/status',
     {
       config: { scope: 'public' },
-      schema: { tags: ['Status'], summary: 'Health check', response: { 200: statusSchema } },
+      schema: { tags: ['Status'], summary: 'Health check', security: [], response: { 200: statusSchema } },
     },
     async (_request, reply) => {
       if (options.isShuttingDown()) {

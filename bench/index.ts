@@ -1,0 +1,171 @@
+/**
+ * `npm run bench`: load tests against a real server process on PostgreSQL, each printed beside a
+ * baseline measured in the same run. Not a test: it reports figures, it does not pass or fail.
+ *
+ *   BENCH_SECONDS (default 10)  BENCH_CONNECTIONS (default 32)  BENCH_DATABASE_URL (default local)
+ */
+import { execFile, fork, type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { promisify } from 'node:util';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const databaseName = 'gatehouse_bench';
+const secretKey = 'bench-secret-key-0123456789abcdef-0123456789';
+const root = new URL('..', import.meta.url).pathname;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const databaseUrl = () => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+};
+
+const recreateDatabase = async () => {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${databaseName}`);
+  await client.end();
+};
+
+const serverEnv = (port: number) => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl(),
+  SECRET_KEY: secretKey,
+  LOG_LEVEL: 'warn',
+});
+
+/** The production bundle, as `npm start` runs it. */
+const bundle = `${root}packages/cli/dist/gatehouse.mjs`;
+
+const cli = (args: string[], env: NodeJS.ProcessEnv) => promisify(execFile)('node', [bundle, ...args], { env, cwd: root });
+
+const waitForStatus = async (url: string, timeoutMs = 60_000) => {
+  const started = performance.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) {
+        return performance.now() - started;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() - started > timeoutMs) {
+      throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    }
+    await delay(25);
+  }
+};
+
+const startGatehouse = async (port: number) => {
+  const child = spawn('node', [bundle, 'start'], {
+    env: serverEnv(port),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const readyAfterMs = await waitForStatus(`http://127.0.0.1:${port}/api/status`);
+  return { child, readyAfterMs };
+};
+
+const stop = async (child: ChildProcess) => {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
+
+const rssMb = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+type Load = { perSecond: number; p50: number; p99: number; errors: number; total: number };
+
+const load = async (url: string, headers: Record<string, string>, body: string): Promise<Load> => {
+  const result = await autocannon({ url, method: 'POST', headers, body, connections, duration: seconds, pipelining: 1 });
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+    total: result.requests.total,
+  };
+};
+
+const format = (name: string, result: Load) =>
+  `${name.padEnd(34)} ${result.perSecond.toFixed(0).padStart(7)} req/s   p50 ${String(result.p50).padStart(3)} ms   p99 ${String(result.p99).padStart(3)} ms   errors ${result.errors}/${result.total}`;
+
+const main = async () => {
+  await promisify(execFile)('node', [`${root}scripts/build.mjs`], { cwd: root });
+  console.log(`Benchmarks: ${seconds} s each, ${connections} keep-alive connections, Node ${process.version}\n`);
+  await recreateDatabase();
+
+  // First start migrates and seeds; the second measures start-to-ready on an existing database.
+  const port = await freePort();
+  let gatehouse = await startGatehouse(port);
+  console.log(`first start (migrate + seed)       ${gatehouse.readyAfterMs.toFixed(0)} ms to /api/status`);
+  await stop(gatehouse.child);
+  gatehouse = await startGatehouse(port);
+  console.log(`start on existing database         ${gatehouse.readyAfterMs.toFixed(0)} ms to /api/status (process spawn included)`);
+  await delay(2000);
+  console.log(`idle RSS                           ${rssMb(gatehouse.child.pid!).toFixed(0)} MB\n`);
+
+  const { stdout } = await cli(['create-m2m-app', '--name', 'bench'], serverEnv(port));
+  const credentials = JSON.parse(stdout) as { clientId: string; clientSecret: string; resource: string };
+  const basic = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
+  const headers = { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' };
+  const body = new URLSearchParams({ grant_type: 'client_credentials', resource: credentials.resource, scope: 'all' }).toString();
+
+  // Warm up (JIT, caches), then measure.
+  const tokenUrl = `http://127.0.0.1:${port}/oidc/token`;
+  const probe = await fetch(tokenUrl, { method: 'POST', headers, body });
+  if (!probe.ok) {
+    throw new Error(`token request failed: ${await probe.text()}`);
+  }
+  await autocannon({ url: tokenUrl, method: 'POST', headers, body, connections, duration: 3 });
+  const gatehouseResult = await load(tokenUrl, headers, body);
+  const rssUnderLoad = rssMb(gatehouse.child.pid!);
+  await stop(gatehouse.child);
+
+  // Baseline: same credentials check and an equivalent ES256 token from a bare Node server.
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const baselinePort = await freePort();
+  const baseline = fork(`${root}bench/baseline-server.ts`, [
+    JSON.stringify([
+      credentials.clientId,
+      credentials.clientSecret,
+      privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+      'bench-key',
+      `http://127.0.0.1:${port}/oidc`,
+      credentials.resource,
+    ]),
+  ], { env: { ...process.env, PORT: String(baselinePort) }, execArgv: ['--import', 'tsx'] });
+  await new Promise((resolve) => baseline.once('message', resolve));
+  const baselineUrl = `http://127.0.0.1:${baselinePort}/token`;
+  await autocannon({ url: baselineUrl, method: 'POST', headers, body, connections, duration: 3 });
+  const baselineResult = await load(baselineUrl, headers, body);
+  baseline.kill();
+
+  console.log('client_credentials token endpoint (one server process = one core):');
+  console.log(format('  Gatehouse (PostgreSQL)', gatehouseResult));
+  console.log(format('  baseline: bare Node + ES256 sign', baselineResult));
+  console.log(`  Gatehouse / baseline             ${((gatehouseResult.perSecond / baselineResult.perSecond) * 100).toFixed(0)} %`);
+  console.log(`  RSS under load                   ${rssUnderLoad.toFixed(0)} MB`);
+};
+
+await main();

@@ -1,0 +1,38 @@
+import { lt, sql } from 'drizzle-orm';
+
+import type { Database } from '../db/database.js';
+import { oidcModelInstances } from './oidc-model-instances.table.js';
+
+/** Deletes expired sessions, codes, grants and tokens of each tenant; returns how many went. */
+export const purgeExpiredOidcRows = async (database: Database, tenantIds: Iterable<string>): Promise<number> => {
+  let purged = 0;
+  for (const tenantId of tenantIds) {
+    const deleted = await database.withTenant(tenantId, (tx) =>
+      tx
+        .delete(oidcModelInstances)
+        .where(lt(oidcModelInstances.expiresAt, sql`now()`))
+        .returning({ id: oidcModelInstances.id }),
+    );
+    purged += deleted.length;
+  }
+  return purged;
+};
+
+/**
+ * Runs the purge every `intervalMs` in the background. Every process may run it: deleting an
+ * already deleted row is a no-op. The timer does not keep the process alive.
+ */
+export const schedulePurge = (
+  database: Database,
+  tenantIds: () => Promise<Iterable<string>>,
+  onError: (error: unknown) => void,
+  intervalMs = 10 * 60 * 1000,
+) => {
+  const timer = setInterval(() => {
+    tenantIds()
+      .then((ids) => purgeExpiredOidcRows(database, ids))
+      .catch(onError);
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};

@@ -1,0 +1,34 @@
+// Bundles the server and CLI into one ES module (packages/cli/dist/gatehouse.mjs) so production
+// runs plain JavaScript: no TypeScript loader in the process. Dependencies stay in node_modules.
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = `${root}packages/cli/dist`;
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: [`${root}packages/cli/src/index.ts`],
+  outfile: `${outdir}/gatehouse.mjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'workspace-only',
+      setup(pluginBuild) {
+        // Bundle our own workspace packages; leave every npm dependency external.
+        pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@gatehouse/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+// Migrations are read from disk next to the module that runs them.
+cpSync(`${root}packages/core/src/db/migrations`, `${outdir}/migrations`, { recursive: true });

@@ -92,6 +92,33 @@ describe('client credentials', () => {
     expect(payload.exp! - payload.iat!).toBe(600);
   });
 
+  it('issues on the fast path exactly what oidc-provider issues', async () => {
+    const { indicator, app, secret } = await m2mWithApiAccess(['read:orders', 'write:orders']);
+    const form = { grant_type: 'client_credentials', resource: indicator, scope: 'write:orders read:orders' };
+    const fast = await postForm(`${issuer}/token`, form, basicAuth(app.id, secret));
+    // An extra parameter the fast path does not handle sends the same request through oidc-provider.
+    const full = await postForm(`${issuer}/token`, { ...form, unused: 'x' }, basicAuth(app.id, secret));
+    expect(fast.status).toBe(200);
+    expect(full.status).toBe(200);
+    expect(Object.keys(fast.body)).toEqual(Object.keys(full.body));
+    expect({ ...fast.body, access_token: '' }).toEqual({ ...full.body, access_token: '' });
+    for (const header of ['cache-control', 'content-type', 'access-control-allow-origin', 'vary']) {
+      expect(fast.headers.get(header), header).toBe(full.headers.get(header));
+    }
+    const decode = (token: string) => {
+      const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      return { header, payload };
+    };
+    const a = decode(fast.body.access_token);
+    const b = decode(full.body.access_token);
+    expect(a.header).toEqual(b.header);
+    expect(Object.keys(a.payload)).toEqual(Object.keys(b.payload));
+    expect(a.payload.jti).toHaveLength(b.payload.jti.length);
+    const stable = ({ jti: _jti, iat, exp, ...rest }: Record<string, number | string>) => ({ ...rest, ttl: Number(exp) - Number(iat) });
+    expect(stable(a.payload)).toEqual(stable(b.payload));
+    await jwtVerify(fast.body.access_token, jwks, { issuer, audience: indicator, typ: 'at+jwt' });
+  });
+
   it('rejects a scope the roles do not grant', async () => {
     const { indicator, app, secret } = await m2mWithApiAccess(['read:orders']);
     const response = await postForm(

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 import { safeEqual } from '../crypto/secret-box.js';
-import type { TenantRuntime } from './tenant-runtime.js';
+import type { ClientRecord, TenantRuntime } from './tenant-runtime.js';
 
 /** The most oidc-provider itself accepts for a form body. */
 const bodyLimit = 56 * 1024;
@@ -11,7 +11,11 @@ const rejectedSecret = '-';
 
 export type OidcRequest = IncomingMessage & { body?: string; originalUrl?: string };
 
-export type ExchangeResult = { status: number; error: string; description: string } | undefined;
+export type ExchangeResult =
+  | { kind: 'rejected'; status: number; error: string; description: string }
+  /** The client proved one of its unexpired secrets; `params` is the request's form. */
+  | { kind: 'authenticated'; record: ClientRecord; params: URLSearchParams }
+  | undefined;
 
 const formDecode = (value: string) => decodeURIComponent(value.replaceAll('+', ' '));
 const formEncode = (value: string) => encodeURIComponent(value);
@@ -41,7 +45,7 @@ export const exchangeClientSecret = async (request: OidcRequest, runtime: Tenant
   }
   const text = await readBody(request);
   if (text === undefined) {
-    return { status: 413, error: 'invalid_request', description: 'request body is too large' };
+    return { kind: 'rejected', status: 413, error: 'invalid_request', description: 'request body is too large' };
   }
   request.body = text;
   const params = new URLSearchParams(text);
@@ -85,11 +89,11 @@ export const exchangeClientSecret = async (request: OidcRequest, runtime: Tenant
     }
   }
   if (match && match.expiresAt !== null && match.expiresAt <= Date.now()) {
-    return { status: 401, error: 'invalid_client', description: 'client secret has expired' };
+    return { kind: 'rejected', status: 401, error: 'invalid_client', description: 'client secret has expired' };
   }
   const secret = match ? internalSecret : rejectedSecret;
   request.headers.authorization = `Basic ${Buffer.from(`${formEncode(clientId)}:${formEncode(secret)}`).toString('base64')}`;
   params.delete('client_secret');
   request.body = params.toString();
-  return undefined;
+  return match ? { kind: 'authenticated', record, params } : undefined;
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 
+import { issueClientCredentialsToken, tokenResponseHeaders } from './client-credentials-fast-path.js';
 import { exchangeClientSecret, type OidcRequest } from './client-secret-exchange.js';
 
 /** Endpoints where clients authenticate with a secret. */
@@ -25,12 +26,18 @@ const handle = async (request: FastifyRequest, reply: FastifyReply) => {
   raw.url = request.url.slice('/oidc'.length) || '/';
   const pathname = raw.url.split('?')[0]!;
   if (request.method === 'POST' && clientAuthPaths.has(pathname)) {
-    const rejected = await exchangeClientSecret(raw, runtime);
-    if (rejected) {
+    const result = await exchangeClientSecret(raw, runtime);
+    if (result?.kind === 'rejected') {
       return reply
-        .status(rejected.status)
+        .status(result.status)
         .header('cache-control', 'no-store')
-        .send({ error: rejected.error, error_description: rejected.description });
+        .send({ error: result.error, error_description: result.description });
+    }
+    if (result?.kind === 'authenticated' && pathname === '/token') {
+      const token = await issueClientCredentialsToken(runtime, result.record, result.params, raw.headers);
+      if (token) {
+        return reply.status(200).headers(tokenResponseHeaders).send(JSON.stringify(token));
+      }
     }
   }
   reply.hijack();

@@ -3,7 +3,6 @@ import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'o
 
 import type { Database } from '../db/database.js';
 import { PostgresAdapter } from './adapter.js';
-import { NodeSigningKey } from './node-signing-key.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
@@ -49,12 +48,13 @@ export const claimsByScope: Configuration['claims'] = {
  */
 export const createTenantProvider = async (runtime: TenantRuntime, options: ProviderOptions): Promise<Provider> => {
   const keys = await runtime.keys();
+  const signingKeys = await runtime.signingKeys();
   const currentAlgorithm = keys.signing[0]?.algorithm ?? 'ES256';
   const secureCookies = runtime.baseUrl.startsWith('https://');
 
   const configuration: Configuration = {
     adapter: (name: string) => new PostgresAdapter(name, runtime, options.database),
-    jwks: { keys: keys.signing.map((key) => new NodeSigningKey(key.privatePem, key.id, key.algorithm)) },
+    jwks: { keys: signingKeys },
     cookies: {
       keys: keys.cookie,
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },

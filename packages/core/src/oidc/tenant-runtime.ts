@@ -12,6 +12,7 @@ import { resources, scopes } from '../modules/resources/resources.table.js';
 import { applicationsRoles, rolesScopes } from '../modules/roles/roles.table.js';
 import { keySealContext, listKeys } from '../modules/signing-keys/oidc-keys.queries.js';
 import { type ClientSource, toClientMetadata } from './client-metadata.js';
+import { NodeSigningKey } from './node-signing-key.js';
 
 /** A cached load that failed (database hiccup) must not stay cached: the next caller retries. */
 const forgetOnFailure = <T>(promise: Promise<T>, forget: () => unknown): Promise<T> => {
@@ -52,6 +53,7 @@ export class TenantRuntime {
   readonly issuer: string;
   #provider?: Promise<Provider>;
   #keys?: Promise<TenantKeys>;
+  #signingKeys?: Promise<NodeSigningKey[]>;
   #resources?: Promise<ResourceIndex>;
   #verifyKeys?: Promise<ReturnType<typeof createLocalJWKSet>>;
   readonly #clients = new LRUCache<string, Promise<ClientRecord | null>>({ max: 10_000 });
@@ -93,6 +95,14 @@ export class TenantRuntime {
         cookie: cookieRows.map((row) => box.open(row.secret, keySealContext(this.tenantId, row.id))),
       };
     });
+  }
+
+  /** Signing keys, current first; the provider and the client-credentials fast path share them. */
+  signingKeys(): Promise<NodeSigningKey[]> {
+    this.#signingKeys ??= this.keys().then((keys) =>
+      keys.signing.map((key) => new NodeSigningKey(key.privatePem, key.id, key.algorithm)),
+    );
+    return this.#signingKeys;
   }
 
   client(id: string): Promise<ClientRecord | null> {

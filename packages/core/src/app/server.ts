@@ -17,6 +17,7 @@ import { type Database, openDatabase } from '../db/database.js';
 import { applicationRoutes } from '../modules/applications/applications.routes.js';
 import { createManagementM2mApp } from '../modules/applications/create-m2m-app.js';
 import { resourceRoutes } from '../modules/resources/resources.routes.js';
+import { roleRoutes } from '../modules/roles/roles.routes.js';
 import { oidcKeyRoutes } from '../modules/signing-keys/oidc-keys.routes.js';
 import { statusRoutes } from '../modules/status/status.routes.js';
 import { ensureTenant, listTenantIds } from '../modules/tenants/tenants.service.js';
@@ -173,6 +174,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
       await api.register(statusRoutes, { version, isShuttingDown: () => shuttingDown });
       await api.register(applicationRoutes);
       await api.register(resourceRoutes);
+      await api.register(roleRoutes);
       await api.register(oidcKeyRoutes, { defaultAlgorithm: config.signingKeyAlgorithm });
       api.get(
         '/openapi.json',

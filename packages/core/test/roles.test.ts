@@ -1,0 +1,157 @@
+import { managementApiIndicator } from '@gatehouse/schemas';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { basicAuth, postForm } from './setup/forms.js';
+import { startTestServer, type TestServer } from './setup/test-server.js';
+
+let server: TestServer;
+let api: Awaited<ReturnType<TestServer['api']>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = await server.api();
+});
+afterAll(async () => server?.close());
+
+const newApi = async (name: string, scopeNames: string[]) => {
+  const resource = (await api.post('/resources', { name, indicator: `https://${name}.example.com` })).body;
+  const scopes = [];
+  for (const scopeName of scopeNames) {
+    scopes.push((await api.post(`/resources/${resource.id}/scopes`, { name: scopeName })).body);
+  }
+  return { resource, scopes };
+};
+
+const m2mApp = async (name: string) => {
+  const app = (await api.post('/applications', { name, type: 'MachineToMachine' })).body;
+  const [secret] = (await api.get(`/applications/${app.id}/secrets`)).body;
+  return { app, secret: secret.value as string };
+};
+
+describe('roles', () => {
+  it('lists the built-in management role and protects it', async () => {
+    const list = await api.get('/roles?type=MachineToMachine');
+    const builtIn = list.body.find((role: { isBuiltIn: boolean }) => role.isBuiltIn);
+    expect(builtIn).toMatchObject({ name: 'Management API access', type: 'MachineToMachine' });
+    expect((await api.delete(`/roles/${builtIn.id}`)).body.code).toBe('role.built_in_read_only');
+    expect((await api.patch(`/roles/${builtIn.id}`, { name: 'Mine' })).status).toBe(422);
+    const { scopes } = await newApi('protected', ['x']);
+    expect((await api.post(`/roles/${builtIn.id}/scopes`, { scopeIds: [scopes[0].id] })).status).toBe(422);
+    const granted = await api.get(`/roles/${builtIn.id}/scopes`);
+    expect(granted.body.map((scope: { name: string }) => scope.name)).toEqual(['all']);
+  });
+
+  it('creates, searches, updates and deletes roles with their rules', async () => {
+    const created = await api.post('/roles', { name: 'Editor', description: 'Edits documents' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Editor', type: 'User', isDefault: false, isBuiltIn: false });
+    expect((await api.post('/roles', { name: 'Editor', description: 'again' })).status).toBe(409);
+    expect((await api.post('/roles', { name: '', description: 'x' })).status).toBe(400);
+    expect((await api.post('/roles', { name: 'x'.repeat(129), description: 'x' })).status).toBe(400);
+    expect((await api.post('/roles', { name: 'No description', description: '' })).status).toBe(400);
+    const m2mDefault = await api.post('/roles', { name: 'Bots', description: 'x', type: 'MachineToMachine', isDefault: true });
+    expect(m2mDefault.status).toBe(422);
+    expect(m2mDefault.body.code).toBe('role.default_needs_user_type');
+    const search = await api.get('/roles?search=edit');
+    expect(search.body.map((role: { name: string }) => role.name)).toEqual(['Editor']);
+    expect(search.headers.get('total-number')).toBe('1');
+    const patched = await api.patch(`/roles/${created.body.id}`, { description: 'Edits everything', isDefault: true });
+    expect(patched.body).toMatchObject({ description: 'Edits everything', isDefault: true });
+    const other = (await api.post('/roles', { name: 'Viewer', description: 'Reads' })).body;
+    expect((await api.patch(`/roles/${other.id}`, { name: 'Editor' })).status).toBe(409);
+    expect((await api.delete(`/roles/${created.body.id}`)).status).toBe(204);
+    expect((await api.get(`/roles/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('creates a role with scopes atomically: an unknown scope id creates nothing', async () => {
+    const { scopes } = await newApi('atomic', ['read']);
+    const failed = await api.post('/roles', { name: 'Atomic', description: 'x', scopeIds: [scopes[0].id, 'nosuchscope'] });
+    expect(failed.status).toBe(404);
+    expect(failed.body.message).toContain('nosuchscope');
+    expect((await api.get('/roles?search=Atomic')).body).toEqual([]);
+    const created = await api.post('/roles', { name: 'Atomic', description: 'x', scopeIds: [scopes[0].id] });
+    expect(created.status).toBe(201);
+    expect((await api.get(`/roles/${created.body.id}/scopes`)).body.map((scope: { name: string }) => scope.name)).toEqual(['read']);
+  });
+
+  it('adds and removes role scopes', async () => {
+    const { scopes } = await newApi('catalog', ['read', 'write', 'delete']);
+    const role = (await api.post('/roles', { name: 'Catalog admin', description: 'x' })).body;
+    expect((await api.post(`/roles/${role.id}/scopes`, { scopeIds: scopes.map((scope) => scope.id) })).status).toBe(201);
+    // Adding again is idempotent.
+    expect((await api.post(`/roles/${role.id}/scopes`, { scopeIds: [scopes[0].id] })).status).toBe(201);
+    const page = await api.get(`/roles/${role.id}/scopes?page_size=2`);
+    expect(page.headers.get('total-number')).toBe('3');
+    expect(page.body).toHaveLength(2);
+    expect((await api.delete(`/roles/${role.id}/scopes/${scopes[2].id}`)).status).toBe(204);
+    expect((await api.delete(`/roles/${role.id}/scopes/${scopes[2].id}`)).status).toBe(404);
+    expect((await api.post(`/roles/${role.id}/scopes`, { scopeIds: [] })).status).toBe(400);
+  });
+});
+
+describe('machine-to-machine RBAC', () => {
+  it('puts exactly the scopes of the assigned roles into the access token', async () => {
+    const { resource, scopes } = await newApi('orders', ['read:orders', 'write:orders', 'delete:orders']);
+    const reader = (await api.post('/roles', { name: 'Order reader', description: 'x', type: 'MachineToMachine', scopeIds: [scopes[0].id] })).body;
+    const writer = (await api.post('/roles', { name: 'Order writer', description: 'x', type: 'MachineToMachine', scopeIds: [scopes[1].id] })).body;
+    const { app, secret } = await m2mApp('order-sync');
+    const tokenFor = (scope: string) =>
+      postForm(`${server.endpoint}/oidc/token`, { grant_type: 'client_credentials', resource: resource.indicator, scope }, basicAuth(app.id, secret));
+
+    expect((await tokenFor('read:orders')).body.error).toBe('invalid_scope');
+    expect((await api.post(`/applications/${app.id}/roles`, { roleIds: [reader.id] })).status).toBe(201);
+    expect((await api.post(`/roles/${writer.id}/applications`, { applicationIds: [app.id] })).status).toBe(201);
+    const issued = await tokenFor('read:orders write:orders');
+    expect(issued.status).toBe(200);
+    const jwks = createRemoteJWKSet(new URL(`${server.endpoint}/oidc/jwks`));
+    const { payload } = await jwtVerify(issued.body.access_token, jwks, { audience: resource.indicator });
+    expect(String(payload.scope).split(' ').sort()).toEqual(['read:orders', 'write:orders']);
+    expect((await tokenFor('delete:orders')).body.error).toBe('invalid_scope');
+
+    const roles = await api.get(`/applications/${app.id}/roles`);
+    expect(roles.body.map((role: { name: string }) => role.name).sort()).toEqual(['Order reader', 'Order writer']);
+    const holders = await api.get(`/roles/${reader.id}/applications`);
+    expect(holders.body.map((holder: { id: string }) => holder.id)).toEqual([app.id]);
+
+    // Removing a role takes its scopes away at once.
+    expect((await api.delete(`/applications/${app.id}/roles/${writer.id}`)).status).toBe(204);
+    expect((await tokenFor('write:orders')).body.error).toBe('invalid_scope');
+    // Deleting a role removes its assignments in the same step.
+    expect((await api.delete(`/roles/${reader.id}`)).status).toBe(204);
+    expect((await tokenFor('read:orders')).body.error).toBe('invalid_scope');
+    expect((await api.get(`/applications/${app.id}/roles`)).body).toEqual([]);
+  });
+
+  it('refuses a User role for an application and a non-M2M application, changing nothing', async () => {
+    const userRole = (await api.post('/roles', { name: 'Humans', description: 'x' })).body;
+    const machineRole = (await api.post('/roles', { name: 'Machines', description: 'x', type: 'MachineToMachine' })).body;
+    const { app } = await m2mApp('mixed');
+    const spa = (await api.post('/applications', { name: 'browser', type: 'SPA' })).body;
+    const wrongRole = await api.post(`/applications/${app.id}/roles`, { roleIds: [machineRole.id, userRole.id] });
+    expect(wrongRole.status).toBe(422);
+    expect(wrongRole.body.code).toBe('role.not_machine_to_machine');
+    const wrongApp = await api.post(`/roles/${machineRole.id}/applications`, { applicationIds: [app.id, spa.id] });
+    expect(wrongApp.status).toBe(422);
+    expect(wrongApp.body.code).toBe('application.not_machine_to_machine');
+    expect((await api.get(`/applications/${app.id}/roles`)).body).toEqual([]);
+    expect((await api.post(`/roles/${machineRole.id}/applications`, { applicationIds: ['nosuchapp'] })).status).toBe(404);
+  });
+
+  it('grants the management API through the built-in role, or a fine-grained scope through a custom role', async () => {
+    const management = (await api.get('/resources')).body.find((resource: { isBuiltIn: boolean }) => resource.isBuiltIn);
+    const managementScopes = (await api.get(`/resources/${management.id}/scopes?page_size=100`)).body as { id: string; name: string }[];
+    const readApps = managementScopes.find((scope) => scope.name === 'read:applications')!;
+    const role = (await api.post('/roles', { name: 'App auditor', description: 'x', type: 'MachineToMachine', scopeIds: [readApps.id] })).body;
+    const { app, secret } = await m2mApp('auditor');
+    await api.post(`/roles/${role.id}/applications`, { applicationIds: [app.id] });
+    const issued = await postForm(
+      `${server.endpoint}/oidc/token`,
+      { grant_type: 'client_credentials', resource: managementApiIndicator('default'), scope: 'read:applications' },
+      basicAuth(app.id, secret),
+    );
+    const auditor = server.apiWithToken('default', issued.body.access_token);
+    expect((await auditor.get('/applications')).status).toBe(200);
+    expect((await auditor.post('/roles', { name: 'escalate', description: 'x' })).status).toBe(403);
+  });
+});

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       signingKeyAlgorithm: 'ES256',
       logLevel: 'info',
       providerCacheSize: 100,
+      logRetentionDays: 90,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       SIGNING_KEY_ALGORITHM: 'RS256',
       LOG_LEVEL: 'debug',
       OIDC_PROVIDER_CACHE_SIZE: '5',
+      LOG_RETENTION_DAYS: '14',
     });
     expect(config).toEqual({
       port: 8080,
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       signingKeyAlgorithm: 'RS256',
       logLevel: 'debug',
       providerCacheSize: 5,
+      logRetentionDays: 14,
     });
   });
 

@@ -34,6 +34,8 @@ export type GatehouseConfig = {
   signingKeyAlgorithm: SigningKeyAlgorithm;
   /** LOG_LEVEL — pino level (fatal, error, warn, info, debug, trace, silent). Default info. */
   logLevel: string;
+  /** LOG_RETENTION_DAYS — audit log entries older than this are deleted hourly. Default 90. */
+  logRetentionDays: number;
   /** OIDC_PROVIDER_CACHE_SIZE — per-tenant OIDC providers kept in memory. Default 100. */
   providerCacheSize: number;
 };
@@ -89,5 +91,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfi
     signingKeyAlgorithm: oneOf(env.SIGNING_KEY_ALGORITHM, signingKeyAlgorithms, 'ES256', 'SIGNING_KEY_ALGORITHM'),
     logLevel: env.LOG_LEVEL || 'info',
     providerCacheSize: intFrom(env.OIDC_PROVIDER_CACHE_SIZE, 100, 'OIDC_PROVIDER_CACHE_SIZE'),
+    logRetentionDays: Math.max(1, intFrom(env.LOG_RETENTION_DAYS, 90, 'LOG_RETENTION_DAYS')),
   };
 };

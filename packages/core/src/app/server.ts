@@ -17,7 +17,11 @@ import { type Database, openDatabase } from '../db/database.js';
 import { applicationRoutes } from '../modules/applications/applications.routes.js';
 import { createManagementM2mApp } from '../modules/applications/create-m2m-app.js';
 import { resourceRoutes } from '../modules/resources/resources.routes.js';
+import { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
+import { logRoutes } from '../modules/logs/logs.routes.js';
+import { purgeOldLogs } from '../modules/logs/logs.service.js';
 import { roleRoutes } from '../modules/roles/roles.routes.js';
+import { userRoutes } from '../modules/users/users.routes.js';
 import { oidcKeyRoutes } from '../modules/signing-keys/oidc-keys.routes.js';
 import { statusRoutes } from '../modules/status/status.routes.js';
 import { ensureTenant, listTenantIds } from '../modules/tenants/tenants.service.js';
@@ -79,12 +83,13 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     return tenantId === defaultTenantId ? root : `${root}/t/${tenantId}`;
   };
 
+  const auditLog = new AuditLogWriter(database);
   const runtimes = new TenantRuntimes(
     {
       database,
       box,
       baseUrl,
-      createProvider: (runtime) => createTenantProvider(runtime, { database, trustProxy: config.trustProxy }),
+      createProvider: (runtime) => createTenantProvider(runtime, { database, trustProxy: config.trustProxy, auditLog }),
     },
     config.providerCacheSize,
   );
@@ -175,6 +180,8 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
       await api.register(applicationRoutes);
       await api.register(resourceRoutes);
       await api.register(roleRoutes);
+      await api.register(userRoutes);
+      await api.register(logRoutes);
       await api.register(oidcKeyRoutes, { defaultAlgorithm: config.signingKeyAlgorithm });
       api.get(
         '/openapi.json',
@@ -184,7 +191,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     },
     { prefix: '/api' },
   );
-  await app.register(oidcRoutes);
+  await app.register(oidcRoutes, { auditLog });
   await app.register(interactionRoutes);
 
   /** Creates a management M2M app in a tenant; used by the CLI, directly or over the control socket. */
@@ -201,7 +208,14 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
   const stopPurge = schedulePurge(
     database,
     () => listTenantIds(database),
-    (error) => app.log.error({ err: error }, 'purging expired OIDC rows failed'),
+    (error) => app.log.error({ err: error }, 'purging expired rows failed'),
+  );
+  const stopLogRetention = schedulePurge(
+    database,
+    () => listTenantIds(database),
+    (error) => app.log.error({ err: error }, 'purging old audit logs failed'),
+    60 * 60 * 1000,
+    (ids) => purgeOldLogs(database, ids, config.logRetentionDays),
   );
 
   return {
@@ -232,8 +246,10 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     close: async () => {
       shuttingDown = true;
       stopPurge();
+      stopLogRetention();
       controlSocket?.close();
       await app.close();
+      await auditLog.flush();
       if (!givenDatabase) {
         await database.close();
       }

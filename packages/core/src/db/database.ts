@@ -74,13 +74,15 @@ export const pgliteDirectory = (dataDir: string) => path.join(dataDir, 'pglite')
 const openPglite = async (options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> => {
   const releaseLock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
   // Loaded only for the embedded database: a PostgreSQL deployment never pays for the WASM build.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
   const client = await PGlite.create({
     dataDir: options.dataDir ? pgliteDirectory(options.dataDir) : undefined,
     loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema }) as unknown as AppDb;
   if (!options.loadDataDir) {

@@ -19,7 +19,7 @@ export const purgeExpiredOidcRows = async (database: Database, tenantIds: Iterab
 };
 
 /**
- * Runs the purge every `intervalMs` in the background. Every process may run it: deleting an
+ * Runs a purge (by default of expired OIDC rows) every `intervalMs` in the background. Every process may run it: deleting an
  * already deleted row is a no-op. The timer does not keep the process alive.
  */
 export const schedulePurge = (
@@ -27,11 +27,10 @@ export const schedulePurge = (
   tenantIds: () => Promise<Iterable<string>>,
   onError: (error: unknown) => void,
   intervalMs = 10 * 60 * 1000,
+  purge: (ids: Iterable<string>) => Promise<number> = (ids) => purgeExpiredOidcRows(database, ids),
 ) => {
   const timer = setInterval(() => {
-    tenantIds()
-      .then((ids) => purgeExpiredOidcRows(database, ids))
-      .catch(onError);
+    tenantIds().then(purge).catch(onError);
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 
+import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
+import { tokenLogPayload } from '../modules/logs/token-log.js';
 import { issueClientCredentialsToken, tokenResponseHeaders } from './client-credentials-fast-path.js';
 import { exchangeClientSecret, type OidcRequest } from './client-secret-exchange.js';
 
@@ -17,7 +19,7 @@ const callbackOf = (provider: Provider) => {
   return callback;
 };
 
-const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+const handle = (auditLog: AuditLogWriter) => async (request: FastifyRequest, reply: FastifyReply) => {
   const runtime = request.tenantRuntime();
   const provider = await runtime.provider();
   const raw = request.raw as OidcRequest;
@@ -36,6 +38,18 @@ const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     if (result?.kind === 'authenticated' && pathname === '/token') {
       const token = await issueClientCredentialsToken(runtime, result.record, result.params, raw.headers);
       if (token) {
+        // Answer only once the audit entry is committed (group commit keeps this cheap).
+        await auditLog.write(
+          runtime.tenantId,
+          tokenLogPayload({
+            grantType: 'client_credentials',
+            status: 200,
+            applicationId: result.record.source.id,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+            params: { resource: result.params.get('resource'), scope: result.params.get('scope') ?? undefined },
+          }),
+        );
         return reply.status(200).headers(tokenResponseHeaders).send(JSON.stringify(token));
       }
     }
@@ -51,11 +65,11 @@ const handle = async (request: FastifyRequest, reply: FastifyReply) => {
 };
 
 /** Serves every tenant's oidc-provider under `/oidc`, leaving request bodies for it to read. */
-export const oidcRoutes = async (app: FastifyInstance) => {
+export const oidcRoutes = async (app: FastifyInstance, { auditLog }: { auditLog: AuditLogWriter }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
   for (const url of ['/oidc', '/oidc/*']) {
-    app.route({ method: [...methods], url, schema: { hide: true }, handler: handle });
+    app.route({ method: [...methods], url, schema: { hide: true }, handler: handle(auditLog) });
   }
 };

@@ -2,11 +2,40 @@ import { tokenTtl } from '@gatehouse/schemas';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 
 import type { Database } from '../db/database.js';
+import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
+import { tokenLogPayload } from '../modules/logs/token-log.js';
 import { PostgresAdapter } from './adapter.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
-export type ProviderOptions = { database: Database; trustProxy: boolean };
+export type ProviderOptions = { database: Database; trustProxy: boolean; auditLog: AuditLogWriter };
+
+type TokenEntities = Record<string, { accountId?: string } | undefined>;
+
+/** Logs every token request oidc-provider answers, before the answer leaves. */
+const logTokenRequests =
+  (runtime: TenantRuntime, auditLog: AuditLogWriter) =>
+  async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    if (ctx.method !== 'POST' || ctx.path !== '/token') {
+      return;
+    }
+    const entities = (ctx.oidc?.entities ?? {}) as TokenEntities;
+    const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
+    await auditLog.write(
+      runtime.tenantId,
+      tokenLogPayload({
+        grantType: typeof params.grant_type === 'string' ? params.grant_type : undefined,
+        status: ctx.status,
+        error: ctx.status >= 400 ? (ctx.body as { error?: unknown; error_description?: unknown }) : undefined,
+        applicationId: ctx.oidc?.client?.clientId,
+        userId: entities.AccessToken?.accountId ?? entities.RefreshToken?.accountId ?? entities.AuthorizationCode?.accountId,
+        ip: ctx.ip,
+        userAgent: ctx.get('user-agent') || undefined,
+        params: { resource: params.resource, scope: params.scope },
+      }),
+    );
+  };
 
 const settingsOf = (client: unknown) =>
   ((client as { gatehouse?: unknown } | undefined)?.gatehouse ?? {}) as Partial<GatehouseClientSettings>;
@@ -165,5 +194,6 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
 
   const provider = new Provider(runtime.issuer, configuration);
   provider.proxy = options.trustProxy;
+  provider.use(logTokenRequests(runtime, options.auditLog));
   return provider;
 };

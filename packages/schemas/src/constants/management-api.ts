@@ -16,8 +16,11 @@ export const managementScopes = {
   writeApplications: 'write:applications',
   readResources: 'read:resources',
   writeResources: 'write:resources',
+  readUsers: 'read:users',
+  writeUsers: 'write:users',
   readRoles: 'read:roles',
   writeRoles: 'write:roles',
+  readLogs: 'read:logs',
   readSigningKeys: 'read:signing-keys',
   writeSigningKeys: 'write:signing-keys',
 } as const;
@@ -30,8 +33,11 @@ export const managementScopeDescriptions: Record<ManagementScope | typeof manage
   'write:applications': 'Create, update and delete applications and their secrets.',
   'read:resources': 'Read API resources and their permissions.',
   'write:resources': 'Create, update and delete API resources and their permissions.',
+  'read:users': 'Read users and their roles.',
+  'write:users': 'Create, update, suspend and delete users, set passwords and assign roles.',
   'read:roles': 'Read roles.',
   'write:roles': 'Create, update and delete roles and their assignments.',
+  'read:logs': 'Read audit logs.',
   'read:signing-keys': 'Read the public part of signing keys.',
   'write:signing-keys': 'Rotate and delete signing keys.',
 };

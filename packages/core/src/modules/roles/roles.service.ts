@@ -13,7 +13,7 @@ import { applicationsRoles, roles, rolesScopes } from './roles.table.js';
 
 type RoleRow = typeof roles.$inferSelect;
 
-const toRole = (row: RoleRow): Role => ({
+export const toRole = (row: RoleRow): Role => ({
   id: row.id,
   name: row.name,
   description: row.description,

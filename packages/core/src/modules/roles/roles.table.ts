@@ -5,6 +5,7 @@ import { createdAtColumn, tenantIdColumn, tenantIsolationPolicy } from '../../db
 import { applications } from '../applications/applications.table.js';
 import { scopes } from '../resources/resources.table.js';
 import { tenants } from '../tenants/tenants.table.js';
+import { users } from '../users/users.table.js';
 
 export const roles = pgTable(
   'roles',
@@ -59,5 +60,22 @@ export const applicationsRoles = pgTable(
     }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
     tenantIsolationPolicy('applications_roles'),
+  ],
+);
+
+export const usersRoles = pgTable(
+  'users_roles',
+  {
+    tenantId: tenantIdColumn(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    roleId: varchar('role_id', { length: 21 }).notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.roleId] }),
+    index('users_roles_role').on(t.tenantId, t.roleId, t.userId),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
+    tenantIsolationPolicy('users_roles'),
   ],
 );

@@ -1,0 +1,230 @@
+import {
+  managementScopes,
+  paginationQuerySchema,
+  jsonObjectSchema,
+  roleIdsSchema,
+  roleSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userPasswordSchema,
+  userPatchSchema,
+  userProfileSchema,
+  userSchema,
+  userSuspensionSchema,
+} from '@gatehouse/schemas';
+import { z } from 'zod';
+
+import { type ApiInstance, errorResponses } from '../../app/api-types.js';
+import { setPageHeaders } from '../../app/pagination.js';
+import {
+  assignUserRoles,
+  createUser,
+  deleteUser,
+  getUser,
+  listUserRoles,
+  listUsersPage,
+  patchUser,
+  patchUserCustomData,
+  patchUserProfile,
+  removeUserRole,
+  setUserPassword,
+  setUserSuspended,
+  verifyUserPassword,
+} from './users.service.js';
+
+const read = { scope: managementScopes.readUsers } as const;
+const write = { scope: managementScopes.writeUsers } as const;
+const tags = ['Users'];
+const idParams = z.object({ id: z.string().min(1).max(12) });
+
+export const userRoutes = async (app: ApiInstance) => {
+  app.get(
+    '/users',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List and search users',
+        querystring: userListQuerySchema.extend(paginationQuerySchema.shape),
+        response: { 200: z.array(userSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { page, page_size, isSuspended, ...filter } = request.query;
+      const { total, items } = await listUsersPage(
+        request.tenantScope(),
+        { ...filter, isSuspended: isSuspended === undefined ? undefined : isSuspended === 'true' },
+        { page, page_size },
+      );
+      setPageHeaders(request, reply, { page, page_size }, total);
+      return items;
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create a user',
+        description: 'Give `password` to hash it with Argon2id, or `passwordDigest` with `passwordAlgorithm` to import an existing hash.',
+        body: userCreateSchema,
+        response: { 201: userSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createUser(request.tenantScope(), request.body)),
+  );
+
+  app.get(
+    '/users/:id',
+    { config: read, schema: { tags, summary: 'Get a user', params: idParams, response: { 200: userSchema, ...errorResponses } } },
+    async (request) => getUser(request.tenantScope(), request.params.id),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: write,
+      schema: { tags, summary: 'Update a user', params: idParams, body: userPatchSchema, response: { 200: userSchema, ...errorResponses } },
+    },
+    async (request) => patchUser(request.tenantScope(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a user',
+        description: 'Also removes their sessions, grants, tokens and role links.',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteUser(request.tenantScope(), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/users/:id/profile',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Merge into the OIDC profile',
+        params: idParams,
+        body: userProfileSchema,
+        response: { 200: userProfileSchema, ...errorResponses },
+      },
+    },
+    async (request) => patchUserProfile(request.tenantScope(), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/users/:id/custom-data',
+    {
+      config: write,
+      schema: { tags, summary: 'Merge into custom data', params: idParams, body: jsonObjectSchema, response: { 200: jsonObjectSchema, ...errorResponses } },
+    },
+    async (request) => patchUserCustomData(request.tenantScope(), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/users/:id/password',
+    {
+      config: write,
+      schema: { tags, summary: 'Set the password', params: idParams, body: userPasswordSchema, response: { 200: userSchema, ...errorResponses } },
+    },
+    async (request) => setUserPassword(request.tenantScope(), request.params.id, request.body.password),
+  );
+
+  app.post(
+    '/users/:id/password/verify',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Check a password',
+        description: '204 when it matches, 422 user.password_mismatch when not. A legacy hash is upgraded on success.',
+        params: idParams,
+        body: userPasswordSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await verifyUserPassword(request.tenantScope(), request.params.id, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/users/:id/has-password',
+    {
+      config: read,
+      schema: { tags, summary: 'Whether the user has a password', params: idParams, response: { 200: z.object({ hasPassword: z.boolean() }), ...errorResponses } },
+    },
+    async (request) => ({ hasPassword: (await getUser(request.tenantScope(), request.params.id)).hasPassword }),
+  );
+
+  app.patch(
+    '/users/:id/is-suspended',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Suspend or reinstate a user',
+        description: 'Suspension revokes every session, grant and refresh token of the user at once.',
+        params: idParams,
+        body: userSuspensionSchema,
+        response: { 200: userSchema, ...errorResponses },
+      },
+    },
+    async (request) => setUserSuspended(request.tenantScope(), request.params.id, request.body.isSuspended),
+  );
+
+  app.get(
+    '/users/:id/roles',
+    {
+      config: read,
+      schema: { tags, summary: 'List the roles of a user', params: idParams, querystring: paginationQuerySchema, response: { 200: z.array(roleSchema), ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { total, items } = await listUserRoles(request.tenantScope(), request.params.id, request.query);
+      setPageHeaders(request, reply, request.query, total);
+      return items;
+    },
+  );
+
+  app.post(
+    '/users/:id/roles',
+    {
+      config: write,
+      schema: { tags, summary: 'Assign User roles', params: idParams, body: roleIdsSchema, response: { 201: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      await assignUserRoles(request.tenantScope(), request.params.id, request.body.roleIds);
+      return reply.status(201).send(null);
+    },
+  );
+
+  app.delete(
+    '/users/:id/roles/:roleId',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Remove a role from a user',
+        params: idParams.extend({ roleId: z.string().min(1).max(21) }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await removeUserRole(request.tenantScope(), request.params.id, request.params.roleId);
+      return reply.status(204).send(null);
+    },
+  );
+};

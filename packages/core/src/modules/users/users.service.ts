@@ -1,0 +1,317 @@
+import type { PaginationQuery, User, UserCreate, UserPatch, UserProfile } from '@gatehouse/schemas';
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+
+import { ApiError, notFound } from '../../app/errors.js';
+import { pageWindow } from '../../app/pagination.js';
+import type { TenantScope } from '../../app/tenant-scope.js';
+import { generateUserId } from '../../crypto/ids.js';
+import type { Tx } from '../../db/database.js';
+import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
+import { likePattern } from '../applications/applications.queries.js';
+import { toRole } from '../roles/roles.service.js';
+import { roles, usersRoles } from '../roles/roles.table.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { users } from './users.table.js';
+
+type UserRow = typeof users.$inferSelect;
+
+export const toUser = (row: Omit<UserRow, 'tenantId' | 'config' | 'mfaVerifications' | 'passwordEncryptionMethod'>): User => ({
+  id: row.id,
+  username: row.username,
+  primaryEmail: row.primaryEmail,
+  primaryPhone: row.primaryPhone,
+  name: row.name,
+  avatar: row.avatar,
+  profile: row.profile,
+  customData: row.customData,
+  identities: row.identities,
+  applicationId: row.applicationId,
+  isSuspended: row.isSuspended,
+  hasPassword: row.passwordEncrypted !== null,
+  lastSignInAt: row.lastSignInAt?.getTime() ?? null,
+  createdAt: row.createdAt.getTime(),
+  updatedAt: row.updatedAt.getTime(),
+});
+
+/** The columns a user list shows (never secrets or internal config). */
+const listColumns = {
+  id: users.id,
+  username: users.username,
+  primaryEmail: users.primaryEmail,
+  primaryPhone: users.primaryPhone,
+  name: users.name,
+  avatar: users.avatar,
+  profile: users.profile,
+  customData: users.customData,
+  identities: users.identities,
+  applicationId: users.applicationId,
+  isSuspended: users.isSuspended,
+  passwordEncrypted: sql<string | null>`case when ${users.passwordEncrypted} is null then null else '' end`,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const requireUser = async (tx: Tx, id: string) => {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  if (!row) {
+    throw notFound('user', id);
+  }
+  return row;
+};
+
+/** Refuses identifiers another user of the tenant holds (email and username case-insensitively). */
+const assertIdentifiersFree = async (
+  tx: Tx,
+  input: { username?: string | null; primaryEmail?: string | null; primaryPhone?: string | null },
+  exceptId?: string,
+) => {
+  const others = exceptId ? ne(users.id, exceptId) : undefined;
+  const checks = [
+    ['username', input.username, sql`lower(${users.username}) = lower(${input.username})`, 'user.username_already_in_use'],
+    ['primaryEmail', input.primaryEmail, sql`lower(${users.primaryEmail}) = lower(${input.primaryEmail})`, 'user.email_already_in_use'],
+    ['primaryPhone', input.primaryPhone, eq(users.primaryPhone, input.primaryPhone ?? ''), 'user.phone_already_in_use'],
+  ] as const;
+  for (const [field, value, condition, code] of checks) {
+    if (!value) {
+      continue;
+    }
+    const [clash] = await tx.select({ id: users.id }).from(users).where(and(condition, others)).limit(1);
+    if (clash) {
+      throw new ApiError(409, code, { value }, [{ path: `body.${field}`, code: 'duplicate', message: 'Already used by another user.' }]);
+    }
+  }
+};
+
+const requireUserRoles = async (tx: Tx, roleIds: string[]) => {
+  const rows = await tx.select().from(roles).where(inArray(roles.id, roleIds));
+  const missing = roleIds.find((id) => !rows.some((row) => row.id === id));
+  if (missing) {
+    throw notFound('role', missing);
+  }
+  const machine = rows.find((row) => row.type !== 'User');
+  if (machine) {
+    throw new ApiError(422, 'role.not_user_type', { name: machine.name });
+  }
+  return rows;
+};
+
+/** Creates a user with a hashed or imported password and the tenant's default roles, in one transaction. */
+export const createUser = async (scope: TenantScope, input: UserCreate): Promise<User> => {
+  const password = input.password
+    ? await hashPassword(input.password)
+    : input.passwordDigest && input.passwordAlgorithm
+      ? { passwordEncrypted: input.passwordDigest, passwordEncryptionMethod: input.passwordAlgorithm }
+      : { passwordEncrypted: null, passwordEncryptionMethod: null };
+  const row = await scope.transaction(async (tx) => {
+    await assertIdentifiersFree(tx, input);
+    const [inserted] = await tx
+      .insert(users)
+      .values({
+        tenantId: scope.tenantId,
+        id: generateUserId(),
+        username: input.username ?? null,
+        primaryEmail: input.primaryEmail ?? null,
+        primaryPhone: input.primaryPhone ?? null,
+        name: input.name ?? null,
+        avatar: input.avatar || null,
+        profile: input.profile ?? {},
+        customData: input.customData ?? {},
+        ...password,
+      })
+      .returning();
+    const defaults = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.isDefault, true), eq(roles.type, 'User')));
+    if (defaults.length > 0) {
+      await tx.insert(usersRoles).values(defaults.map((role) => ({ tenantId: scope.tenantId, userId: inserted!.id, roleId: role.id })));
+    }
+    return inserted!;
+  });
+  return toUser(row);
+};
+
+export type UserListFilter = {
+  search?: string;
+  searchFields?: readonly ('id' | 'username' | 'primaryEmail' | 'primaryPhone' | 'name')[];
+  mode: 'substring' | 'exact';
+  roleId?: string;
+  isSuspended?: boolean;
+  sortBy: 'createdAt' | 'lastSignInAt';
+  sortOrder: 'asc' | 'desc';
+};
+
+const searchColumns = {
+  id: users.id,
+  username: users.username,
+  primaryEmail: users.primaryEmail,
+  primaryPhone: users.primaryPhone,
+  name: users.name,
+} as const;
+
+/** Search text is bound as a parameter and its LIKE wildcards escaped: nothing from the client is a pattern. */
+const searchWhere = (filter: UserListFilter): SQL | undefined => {
+  if (!filter.search) {
+    return undefined;
+  }
+  const fields = filter.searchFields?.length ? filter.searchFields : (Object.keys(searchColumns) as (keyof typeof searchColumns)[]);
+  const term = filter.search;
+  return or(
+    ...fields.map((field) =>
+      filter.mode === 'exact'
+        ? sql`lower(${searchColumns[field]}) = lower(${term})`
+        : ilike(searchColumns[field], likePattern(term)),
+    ),
+  );
+};
+
+export const listUsersPage = (scope: TenantScope, filter: UserListFilter, page: PaginationQuery) =>
+  scope.transaction(async (tx) => {
+    const where = and(
+      searchWhere(filter),
+      filter.isSuspended === undefined ? undefined : eq(users.isSuspended, filter.isSuspended),
+      filter.roleId
+        ? exists(
+            tx
+              .select({ one: sql`1` })
+              .from(usersRoles)
+              .where(and(eq(usersRoles.userId, users.id), eq(usersRoles.roleId, filter.roleId))),
+          )
+        : undefined,
+    );
+    const { limit, offset } = pageWindow(page);
+    const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users).where(where);
+    const sortColumn = filter.sortBy === 'lastSignInAt' ? users.lastSignInAt : users.createdAt;
+    const direction = filter.sortOrder === 'asc' ? asc : desc;
+    const rows = await tx
+      .select(listColumns)
+      .from(users)
+      .where(where)
+      .orderBy(filter.sortBy === 'lastSignInAt' ? sql`${sortColumn} ${sql.raw(filter.sortOrder)} nulls last` : direction(sortColumn), direction(users.id))
+      .limit(limit)
+      .offset(offset);
+    return { total, items: rows.map(toUser) };
+  });
+
+export const getUser = async (scope: TenantScope, id: string) => toUser(await scope.transaction((tx) => requireUser(tx, id)));
+
+export const patchUser = async (scope: TenantScope, id: string, patch: UserPatch): Promise<User> => {
+  const row = await scope.transaction(async (tx) => {
+    const current = await requireUser(tx, id);
+    await assertIdentifiersFree(tx, patch, id);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        ...patch,
+        ...(patch.avatar === undefined ? {} : { avatar: patch.avatar || null }),
+        ...(patch.profile ? { profile: { ...current.profile, ...patch.profile } } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    return updated!;
+  });
+  return toUser(row);
+};
+
+export const patchUserProfile = async (scope: TenantScope, id: string, profile: UserProfile) =>
+  (await patchUser(scope, id, { profile })).profile;
+
+export const patchUserCustomData = async (scope: TenantScope, id: string, customData: Record<string, unknown>) => {
+  const current = await getUser(scope, id);
+  return (await patchUser(scope, id, { customData: { ...current.customData, ...customData } })).customData;
+};
+
+/** Revokes every session, grant, code and token of the user (suspension, deletion, password reset). */
+const revokeUserTokens = (tx: Tx, userId: string) =>
+  tx.delete(oidcModelInstances).where(sql`${oidcModelInstances.payload}->>'accountId' = ${userId}`);
+
+/** Deletes the user with their sessions, grants, identities and role links in one transaction. */
+export const deleteUser = async (scope: TenantScope, id: string) => {
+  await scope.transaction(async (tx) => {
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (deleted.length === 0) {
+      throw notFound('user', id);
+    }
+    await revokeUserTokens(tx, id);
+  });
+};
+
+export const setUserPassword = async (scope: TenantScope, id: string, password: string) => {
+  const hashed = await hashPassword(password);
+  const row = await scope.transaction(async (tx) => {
+    await requireUser(tx, id);
+    const [updated] = await tx.update(users).set({ ...hashed, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    return updated!;
+  });
+  return toUser(row);
+};
+
+/** Checks a password; on success an older or weaker hash is upgraded to Argon2id. */
+export const verifyUserPassword = async (scope: TenantScope, id: string, password: string) => {
+  const row = await scope.transaction((tx) => requireUser(tx, id));
+  if (!row.passwordEncrypted || !row.passwordEncryptionMethod) {
+    throw new ApiError(422, 'user.no_password');
+  }
+  const result = await verifyPassword(password, {
+    passwordEncrypted: row.passwordEncrypted,
+    passwordEncryptionMethod: row.passwordEncryptionMethod,
+  });
+  if (!result.valid) {
+    throw new ApiError(422, 'user.password_mismatch');
+  }
+  if (result.needsRehash) {
+    const hashed = await hashPassword(password);
+    await scope.transaction((tx) => tx.update(users).set(hashed).where(eq(users.id, id)));
+  }
+};
+
+export const setUserSuspended = async (scope: TenantScope, id: string, isSuspended: boolean) => {
+  const row = await scope.transaction(async (tx) => {
+    await requireUser(tx, id);
+    const [updated] = await tx.update(users).set({ isSuspended, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    if (isSuspended) {
+      await revokeUserTokens(tx, id);
+    }
+    return updated!;
+  });
+  return toUser(row);
+};
+
+export const listUserRoles = (scope: TenantScope, userId: string, page: PaginationQuery) =>
+  scope.transaction(async (tx) => {
+    await requireUser(tx, userId);
+    const { limit, offset } = pageWindow(page);
+    const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(usersRoles).where(eq(usersRoles.userId, userId));
+    const rows = await tx
+      .select({ role: roles })
+      .from(usersRoles)
+      .innerJoin(roles, eq(roles.id, usersRoles.roleId))
+      .where(eq(usersRoles.userId, userId))
+      .orderBy(asc(roles.name))
+      .limit(limit)
+      .offset(offset);
+    return { total, items: rows.map(({ role }) => toRole(role)) };
+  });
+
+export const assignUserRoles = async (scope: TenantScope, userId: string, roleIds: string[]) => {
+  const ids = [...new Set(roleIds)];
+  await scope.transaction(async (tx) => {
+    await requireUser(tx, userId);
+    await requireUserRoles(tx, ids);
+    await tx
+      .insert(usersRoles)
+      .values(ids.map((roleId) => ({ tenantId: scope.tenantId, userId, roleId })))
+      .onConflictDoNothing();
+  });
+};
+
+export const removeUserRole = async (scope: TenantScope, userId: string, roleId: string) => {
+  const deleted = await scope.transaction((tx) =>
+    tx
+      .delete(usersRoles)
+      .where(and(eq(usersRoles.userId, userId), eq(usersRoles.roleId, roleId)))
+      .returning({ roleId: usersRoles.roleId }),
+  );
+  if (deleted.length === 0) {
+    throw notFound('role assignment', `${userId}/${roleId}`);
+  }
+};

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+import { userIdLength } from '../constants/limits.js';
+import { passwordEncryptionMethodSchema } from '../constants/password-methods.js';
+import { emailPattern, isHttpUrl, phonePattern, usernamePattern } from '../rules/patterns.js';
+import { jsonObjectSchema, timestampSchema } from './common.js';
+
+export const userIdSchema = z.string().min(1).max(userIdLength);
+
+const text = (max = 256) => z.string().max(max);
+
+export const usernameSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(usernamePattern, { message: 'Must start with a letter or underscore, then letters, digits or underscores.' });
+export const primaryEmailSchema = z
+  .string()
+  .max(128)
+  .regex(emailPattern, { message: 'Must be an email address.' });
+export const primaryPhoneSchema = z.string().max(128).regex(phonePattern, { message: 'Must contain digits only.' });
+/** A valid http(s) URL, or empty to clear it. */
+export const avatarSchema = z
+  .string()
+  .max(2048)
+  .refine((value) => value === '' || isHttpUrl(value), { message: 'Must be an http(s) URL or empty.' });
+
+export const userAddressSchema = z
+  .object({
+    formatted: text(),
+    streetAddress: text(),
+    locality: text(),
+    region: text(),
+    postalCode: text(),
+    country: text(),
+  })
+  .partial()
+  .strict();
+
+/** OIDC standard profile claims (spec §3). */
+export const userProfileSchema = z
+  .object({
+    familyName: text(),
+    givenName: text(),
+    middleName: text(),
+    nickname: text(),
+    preferredUsername: text(),
+    profile: text(2048),
+    website: text(2048),
+    gender: text(),
+    birthdate: text(32),
+    zoneinfo: text(64),
+    locale: text(32),
+    address: userAddressSchema,
+  })
+  .partial()
+  .strict();
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const userSchema = z
+  .object({
+    id: userIdSchema,
+    username: z.string().nullable(),
+    primaryEmail: z.string().nullable(),
+    primaryPhone: z.string().nullable(),
+    name: z.string().nullable(),
+    avatar: z.string().nullable(),
+    profile: userProfileSchema,
+    customData: jsonObjectSchema,
+    identities: z.record(z.string(), z.object({ userId: z.string(), details: z.record(z.string(), z.unknown()).optional() })),
+    applicationId: z.string().nullable(),
+    isSuspended: z.boolean(),
+    hasPassword: z.boolean(),
+    lastSignInAt: timestampSchema.nullable(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+const identifierFields = {
+  username: usernameSchema.nullish(),
+  primaryEmail: primaryEmailSchema.nullish(),
+  primaryPhone: primaryPhoneSchema.nullish(),
+};
+
+export const userCreateSchema = z
+  .object({
+    ...identifierFields,
+    name: text(128).nullish(),
+    avatar: avatarSchema.nullish(),
+    profile: userProfileSchema.optional(),
+    customData: jsonObjectSchema.optional(),
+    /** A new password, hashed with Argon2id. */
+    password: z.string().min(1).max(256).optional(),
+    /** Or an existing hash imported from another system, verified with its method at sign-in. */
+    passwordDigest: z.string().min(1).max(2048).optional(),
+    passwordAlgorithm: passwordEncryptionMethodSchema.optional(),
+  })
+  .strict()
+  .refine((value) => !(value.password && value.passwordDigest), {
+    message: 'Give either password or passwordDigest, not both.',
+    path: ['passwordDigest'],
+  })
+  .refine((value) => Boolean(value.passwordDigest) === Boolean(value.passwordAlgorithm), {
+    message: 'passwordDigest and passwordAlgorithm go together.',
+    path: ['passwordAlgorithm'],
+  });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+export const userPatchSchema = z
+  .object({
+    ...identifierFields,
+    name: text(128).nullable(),
+    avatar: avatarSchema.nullable(),
+    customData: jsonObjectSchema,
+    profile: userProfileSchema,
+  })
+  .partial()
+  .strict();
+export type UserPatch = z.infer<typeof userPatchSchema>;
+
+export const userSearchFields = ['id', 'username', 'primaryEmail', 'primaryPhone', 'name'] as const;
+
+export const userListQuerySchema = z.object({
+  /** Substring, case-insensitive, over every search field unless `searchFields` narrows it. */
+  search: z.string().min(1).max(128).optional(),
+  searchFields: z
+    .union([z.enum(userSearchFields), z.array(z.enum(userSearchFields))])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : [value].flat())),
+  /** `exact` matches the whole value (still case-insensitive) instead of a substring. */
+  mode: z.enum(['substring', 'exact']).default('substring'),
+  roleId: z.string().min(1).max(21).optional(),
+  isSuspended: z.enum(['true', 'false']).optional(),
+  sortBy: z.enum(['createdAt', 'lastSignInAt']).default('createdAt'),
+  sortOrder: z.enum(['desc', 'asc']).default('desc'),
+});
+
+export const userPasswordSchema = z.object({ password: z.string().min(1).max(256) }).strict();
+export const userSuspensionSchema = z.object({ isSuspended: z.boolean() }).strict();

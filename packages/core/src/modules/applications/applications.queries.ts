@@ -2,6 +2,7 @@ import type { Application, ApplicationSecret, ApplicationType } from '@gatehouse
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 
 import type { Queryable } from '../../db/database.js';
+import { likePattern } from '../../db/like-pattern.js';
 import { applicationSecrets, applications } from './applications.table.js';
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -27,9 +28,6 @@ export const toApplicationSecret = (row: SecretRow, value: string): ApplicationS
   createdAt: row.createdAt.getTime(),
   expiresAt: row.expiresAt?.getTime() ?? null,
 });
-
-/** Escapes LIKE wildcards so a search term matches literally. */
-export const likePattern = (term: string) => `%${term.replaceAll(/[%_\\]/g, (char) => `\\${char}`)}%`;
 
 export type ApplicationFilter = { types?: ApplicationType[]; isThirdParty?: boolean; search?: string };
 

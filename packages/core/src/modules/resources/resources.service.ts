@@ -6,7 +6,7 @@ import { pageWindow } from '../../app/pagination.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import { generateId } from '../../crypto/ids.js';
 import type { Tx } from '../../db/database.js';
-import { likePattern } from '../applications/applications.queries.js';
+import { likePattern } from '../../db/like-pattern.js';
 import { resources, scopes } from './resources.table.js';
 
 type ResourceRow = typeof resources.$inferSelect;
@@ -22,7 +22,7 @@ const toResource = (row: ResourceRow): Resource => ({
   createdAt: row.createdAt.getTime(),
 });
 
-const toScope = (row: ScopeRow): Scope => ({
+export const toScope = (row: ScopeRow): Scope => ({
   id: row.id,
   resourceId: row.resourceId,
   name: row.name,

@@ -1,4 +1,4 @@
-import type { PaginationQuery, Role, RoleType, Scope } from '@gatehouse/schemas';
+import type { PaginationQuery, Role, RoleType } from '@gatehouse/schemas';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
@@ -6,8 +6,10 @@ import { pageWindow } from '../../app/pagination.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import { generateId } from '../../crypto/ids.js';
 import type { Tx } from '../../db/database.js';
-import { likePattern, toApplication } from '../applications/applications.queries.js';
+import { likePattern } from '../../db/like-pattern.js';
+import { toApplication } from '../applications/applications.queries.js';
 import { applications } from '../applications/applications.table.js';
+import { toScope } from '../resources/resources.service.js';
 import { scopes } from '../resources/resources.table.js';
 import { applicationsRoles, roles, rolesScopes } from './roles.table.js';
 
@@ -20,14 +22,6 @@ export const toRole = (row: RoleRow): Role => ({
   type: row.type,
   isDefault: row.isDefault,
   isBuiltIn: row.isBuiltIn,
-  createdAt: row.createdAt.getTime(),
-});
-
-const toScope = (row: typeof scopes.$inferSelect): Scope => ({
-  id: row.id,
-  resourceId: row.resourceId,
-  name: row.name,
-  description: row.description,
   createdAt: row.createdAt.getTime(),
 });
 

@@ -215,10 +215,17 @@ export const patchUser = async (scope: TenantScope, id: string, patch: UserPatch
 export const patchUserProfile = async (scope: TenantScope, id: string, profile: UserProfile) =>
   (await patchUser(scope, id, { profile })).profile;
 
-export const patchUserCustomData = async (scope: TenantScope, id: string, customData: Record<string, unknown>) => {
-  const current = await getUser(scope, id);
-  return (await patchUser(scope, id, { customData: { ...current.customData, ...customData } })).customData;
-};
+/** Merges keys into custom data at the top level, read and written in one transaction. */
+export const patchUserCustomData = async (scope: TenantScope, id: string, customData: Record<string, unknown>) =>
+  scope.transaction(async (tx) => {
+    const current = await requireUser(tx, id);
+    const [updated] = await tx
+      .update(users)
+      .set({ customData: { ...current.customData, ...customData }, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning({ customData: users.customData });
+    return updated!.customData;
+  });
 
 /** Revokes every session, grant, code and token of the user (suspension, deletion, password reset). */
 const revokeUserTokens = (tx: Tx, userId: string) =>

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { TOTP } from 'otpauth';
+
+import { openTotpKey, type StoredMfaVerification } from '../src/modules/users/mfa-verifications.service.js';
+import { userSsoIdentities, users } from '../src/modules/users/users.table.js';
 import { PostgresAdapter } from '../src/oidc/adapter.js';
-import { users } from '../src/modules/users/users.table.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
 let server: TestServer;
@@ -181,5 +184,112 @@ describe('roles and suspension', () => {
     await refresh.upsert('rt-2', { accountId: user.id, grantId: 'g2' }, 3600);
     expect((await api.delete(`/users/${user.id}`)).status).toBe(204);
     expect(await refresh.find('rt-2')).toBeUndefined();
+  });
+});
+
+describe('identities', () => {
+  it('links, lists and unlinks social identities, one user per identity', async () => {
+    const user = (await api.post('/users', { username: 'linked_one' })).body;
+    const other = (await api.post('/users', { username: 'linked_two' })).body;
+    expect((await api.get(`/users/${user.id}/identities`)).body).toEqual({});
+    const linked = await api.put(`/users/${user.id}/identities/google`, { userId: 'g-123', details: { email: 'a@example.com' } });
+    expect(linked.status).toBe(200);
+    expect(linked.body).toEqual({ google: { userId: 'g-123', details: { email: 'a@example.com' } } });
+    await api.put(`/users/${user.id}/identities/github`, { userId: '42' });
+    expect(Object.keys((await api.get(`/users/${user.id}`)).body.identities).sort()).toEqual(['github', 'google']);
+
+    const taken = await api.put(`/users/${other.id}/identities/google`, { userId: 'g-123' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('user.identity_in_use');
+    // The same provider id at another target is another identity.
+    expect((await api.put(`/users/${other.id}/identities/apple`, { userId: 'g-123' })).status).toBe(200);
+
+    expect((await api.put(`/users/${user.id}/identities/Bad Target`, { userId: 'x' })).status).toBe(400);
+    expect((await api.put(`/users/${user.id}/identities/google`, { details: {} })).body.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'body.userId' })]),
+    );
+
+    expect((await api.delete(`/users/${user.id}/identities/google`)).status).toBe(204);
+    expect((await api.delete(`/users/${user.id}/identities/google`)).status).toBe(404);
+    expect((await api.get(`/users/${user.id}/identities`)).body).toEqual({ github: { userId: '42' } });
+    // Unlinked, the identity can go to someone else.
+    expect((await api.put(`/users/${other.id}/identities/google`, { userId: 'g-123' })).status).toBe(200);
+    expect((await api.get('/users/nobody/identities')).status).toBe(404);
+  });
+
+  it('reads enterprise SSO identities only when asked, and deletes them with the user', async () => {
+    const user = (await api.post('/users', { username: 'sso_person' })).body;
+    await server.gatehouse.scopeFor('default').transaction((tx) =>
+      tx.insert(userSsoIdentities).values({
+        tenantId: 'default',
+        id: 'sso-identity-1',
+        userId: user.id,
+        ssoConnectorId: 'okta',
+        issuer: 'https://okta.example.com',
+        identityId: 'okta-77',
+        detail: { email: 'p@example.com' },
+      }),
+    );
+    expect((await api.get(`/users/${user.id}`)).body).not.toHaveProperty('ssoIdentities');
+    const detailed = (await api.get(`/users/${user.id}?includeSsoIdentities=true`)).body;
+    expect(detailed.ssoIdentities).toEqual([
+      expect.objectContaining({ ssoConnectorId: 'okta', issuer: 'https://okta.example.com', identityId: 'okta-77', detail: { email: 'p@example.com' } }),
+    ]);
+    await api.delete(`/users/${user.id}`);
+    const left = await server.gatehouse.scopeFor('default').transaction((tx) => tx.select().from(userSsoIdentities));
+    expect(left.filter((row) => row.userId === user.id)).toEqual([]);
+  });
+});
+
+describe('MFA verifications', () => {
+  it('adds TOTP (key sealed at rest), backup codes and code factors, lists them without secrets, deletes them', async () => {
+    const user = (await api.post('/users', { username: 'mfa_user', primaryEmail: 'mfa@example.com' })).body;
+    const base = `/users/${user.id}/mfa-verifications`;
+    expect((await api.get(base)).body).toEqual([]);
+
+    const backupFirst = await api.post(base, { type: 'BackupCode' });
+    expect(backupFirst.status).toBe(422);
+    expect(backupFirst.body.code).toBe('user.backup_code_needs_other_factor');
+
+    const totp = await api.post(base, { type: 'Totp' });
+    expect(totp.status).toBe(201);
+    expect(totp.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(totp.body.secretUri).toMatch(/^otpauth:\/\/totp\/.*mfa%40example\.com\?.*secret=/);
+    expect((await api.post(base, { type: 'Totp' })).body.code).toBe('user.mfa_verification_exists');
+
+    const [stored] = await server.gatehouse.scopeFor('default').transaction(async (tx) => {
+      const [row] = await tx.select({ verifications: users.mfaVerifications }).from(users).where(eq(users.id, user.id));
+      return row!.verifications as StoredMfaVerification[];
+    });
+    expect(JSON.stringify(stored)).not.toContain(totp.body.secret);
+    const opened = openTotpKey(server.gatehouse.scopeFor('default'), user.id, stored as Extract<StoredMfaVerification, { type: 'Totp' }>);
+    expect(opened).toBe(totp.body.secret);
+    const code = new TOTP({ secret: totp.body.secret }).generate();
+    expect(new TOTP({ secret: opened }).validate({ token: code, window: 1 })).toBe(0);
+
+    const backup = await api.post(base, { type: 'BackupCode' });
+    expect(backup.body.codes).toHaveLength(10);
+    expect(backup.body.remainCodes).toBe(10);
+    expect((await api.post(base, { type: 'EmailVerificationCode' })).status).toBe(201);
+    const phone = await api.post(base, { type: 'PhoneVerificationCode' });
+    expect(phone.status).toBe(422);
+    expect(phone.body).toMatchObject({ code: 'user.mfa_needs_identifier' });
+
+    const listed = (await api.get(base)).body;
+    expect(listed.map((item: { type: string }) => item.type)).toEqual(['Totp', 'BackupCode', 'EmailVerificationCode']);
+    expect(JSON.stringify(listed)).not.toContain(backup.body.codes[0]);
+    expect(listed[1]).toMatchObject({ remainCodes: 10, lastUsedAt: null });
+
+    expect((await api.post(base, { type: 'Totp', secret: 'not base32!' })).status).toBe(400);
+    expect((await api.post(base, { type: 'Sms' })).status).toBe(400);
+
+    expect((await api.delete(`${base}/${listed[2].id}`)).status).toBe(204);
+    expect((await api.delete(`${base}/${listed[2].id}`)).status).toBe(404);
+    // Deleting the last real factor takes the backup codes with it.
+    expect((await api.delete(`${base}/${listed[0].id}`)).status).toBe(204);
+    expect((await api.get(base)).body).toEqual([]);
+
+    const imported = await api.post(base, { type: 'Totp', secret: 'JBSWY3DPEHPK3PXPJBSWY3DP' });
+    expect(imported.body.secret).toBe('JBSWY3DPEHPK3PXPJBSWY3DP');
   });
 });

@@ -21,6 +21,8 @@ import { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { logRoutes } from '../modules/logs/logs.routes.js';
 import { purgeOldLogs } from '../modules/logs/logs.service.js';
 import { roleRoutes } from '../modules/roles/roles.routes.js';
+import { userIdentityRoutes } from '../modules/users/user-identities.routes.js';
+import { userMfaRoutes } from '../modules/users/user-mfa.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
 import { oidcKeyRoutes } from '../modules/signing-keys/oidc-keys.routes.js';
 import { statusRoutes } from '../modules/status/status.routes.js';
@@ -181,6 +183,8 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
       await api.register(resourceRoutes);
       await api.register(roleRoutes);
       await api.register(userRoutes);
+      await api.register(userIdentityRoutes);
+      await api.register(userMfaRoutes);
       await api.register(logRoutes);
       await api.register(oidcKeyRoutes, { defaultAlgorithm: config.signingKeyAlgorithm });
       api.get(

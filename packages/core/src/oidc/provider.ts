@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { tokenLogPayload } from '../modules/logs/token-log.js';
 import { PostgresAdapter } from './adapter.js';
+import { createFindAccount, userResourceScopes } from './find-account.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
@@ -102,7 +103,8 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     pkce: { required: () => true },
     scopes: ['openid', 'offline_access', ...Object.keys(claimsByScope ?? {}).filter((scope) => scope !== 'openid')],
     claims: claimsByScope,
-    conformIdTokenClaims: true,
+    // ID tokens carry the granted scopes' claims (but custom data and identities: userinfo only).
+    conformIdTokenClaims: false,
     features: {
       devInteractions: { enabled: false },
       // Lets NodeSigningKey sign on the calling thread (see node-signing-key.ts).
@@ -128,8 +130,13 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
             throw new errors.InvalidTarget(`unknown resource indicator: ${indicator}`);
           }
           const isClientCredentials = (ctx.oidc.params?.grant_type as string | undefined) === 'client_credentials';
-          // Users' role scopes arrive with the users issue; until then user tokens carry no API scope.
-          const scope = isClientCredentials ? await runtime.applicationScopes(client.clientId, resource.id) : [];
+          const accountId = ctx.oidc.entities.Account?.accountId ?? ctx.oidc.session?.accountId;
+          // A token holds the resource's scopes that its subject's roles grant today (not at consent time).
+          const scope = isClientCredentials
+            ? await runtime.applicationScopes(client.clientId, resource.id)
+            : accountId
+              ? await userResourceScopes(options.database, runtime.tenantId, accountId, resource.id)
+              : [];
           if (isClientCredentials) {
             // oidc-provider would silently narrow the request; a machine client deserves to know.
             const requested = String(ctx.oidc.params?.scope ?? '').split(' ').filter(Boolean);
@@ -184,7 +191,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     interactions: {
       url: (_ctx, interaction) => `${runtime.baseUrl}/interaction/${interaction.uid}`,
     },
-    findAccount: async () => undefined,
+    findAccount: createFindAccount(runtime.tenantId, options.database),
     renderError: (ctx, out) => {
       ctx.type = 'html';
       const escape = (text: unknown) => String(text).replaceAll(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

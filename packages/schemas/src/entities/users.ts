@@ -139,3 +139,91 @@ export const userListQuerySchema = z.object({
 
 export const userPasswordSchema = z.object({ password: z.string().min(1).max(256) }).strict();
 export const userSuspensionSchema = z.object({ isSuspended: z.boolean() }).strict();
+
+/** A social identity linked to a user, keyed by the connector target (e.g. `google`). */
+export const userIdentitySchema = z
+  .object({
+    /** The user's id at the identity provider. */
+    userId: z.string().min(1).max(256),
+    details: jsonObjectSchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'UserIdentity' });
+export const userIdentitiesSchema = z.record(z.string(), userIdentitySchema);
+/** Connector targets: lowercase letters, digits, `-` and `_` (e.g. `google`, `azure-ad`). */
+export const identityTargetSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\da-z][\w-]*$/, { message: 'Must be lowercase letters, digits, "-" or "_".' });
+
+/** An enterprise SSO identity; written by enterprise SSO sign-in, read with `includeSsoIdentities`. */
+export const userSsoIdentitySchema = z
+  .object({
+    id: z.string(),
+    ssoConnectorId: z.string(),
+    issuer: z.string(),
+    identityId: z.string(),
+    detail: jsonObjectSchema,
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: 'UserSsoIdentity' });
+export type UserSsoIdentity = z.infer<typeof userSsoIdentitySchema>;
+
+/** One user as `GET /users/:id` answers it; SSO identities only when asked for. */
+export const userDetailSchema = userSchema.extend({ ssoIdentities: z.array(userSsoIdentitySchema).optional() }).meta({ id: 'UserDetail' });
+export const userDetailQuerySchema = z.object({ includeSsoIdentities: z.enum(['true', 'false']).optional() });
+
+export const mfaFactors = ['Totp', 'WebAuthn', 'BackupCode', 'EmailVerificationCode', 'PhoneVerificationCode'] as const;
+export const mfaFactorSchema = z.enum(mfaFactors);
+export type MfaFactor = z.infer<typeof mfaFactorSchema>;
+
+/** A user's MFA verification as the API shows it: never the TOTP key or the backup codes. */
+export const userMfaVerificationSchema = z
+  .object({
+    id: z.string(),
+    type: mfaFactorSchema,
+    createdAt: timestampSchema,
+    lastUsedAt: timestampSchema.nullable(),
+    /** WebAuthn: the authenticator's name and the browser that registered it. */
+    name: z.string().optional(),
+    agent: z.string().optional(),
+    /** BackupCode: how many codes are left unused. */
+    remainCodes: z.number().int().optional(),
+  })
+  .meta({ id: 'UserMfaVerification' });
+export type UserMfaVerification = z.infer<typeof userMfaVerificationSchema>;
+
+const base32Pattern = /^[A-Z2-7]+=*$/;
+export const backupCodeCount = 10;
+export const backupCodePattern = /^[\da-f]{10}$/;
+
+/** What an administrator can add for a user: a TOTP key (given or generated), backup codes, or a code factor. */
+export const userMfaVerificationCreateSchema = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('Totp'),
+      /** Base32 key to import; generated when absent. */
+      secret: z.string().min(16).max(128).regex(base32Pattern, { message: 'Must be a base32 key (A–Z, 2–7).' }).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('BackupCode'),
+      /** Codes to import (10 lowercase hex characters each); generated when absent. */
+      codes: z.array(z.string().regex(backupCodePattern, { message: 'Must be 10 lowercase hex characters.' })).min(1).max(50).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('EmailVerificationCode') }).strict(),
+  z.object({ type: z.literal('PhoneVerificationCode') }).strict(),
+]);
+export type UserMfaVerificationCreate = z.infer<typeof userMfaVerificationCreateSchema>;
+
+/** Answer to creating a verification: the key or codes are shown this once and never again. */
+export const userMfaVerificationCreatedSchema = userMfaVerificationSchema.extend({
+  secret: z.string().optional(),
+  /** `otpauth://` URI for authenticator apps (shown as a QR code by the console). */
+  secretUri: z.string().optional(),
+  codes: z.array(z.string()).optional(),
+});

@@ -5,6 +5,8 @@ import {
   roleIdsSchema,
   roleSchema,
   userCreateSchema,
+  userDetailQuerySchema,
+  userDetailSchema,
   userListQuerySchema,
   userPasswordSchema,
   userPatchSchema,
@@ -78,8 +80,12 @@ export const userRoutes = async (app: ApiInstance) => {
 
   app.get(
     '/users/:id',
-    { config: read, schema: { tags, summary: 'Get a user', params: idParams, response: { 200: userSchema, ...errorResponses } } },
-    async (request) => getUser(request.tenantScope(), request.params.id),
+    {
+      config: read,
+      schema: { tags, summary: 'Get a user', params: idParams, querystring: userDetailQuerySchema, response: { 200: userDetailSchema, ...errorResponses } },
+    },
+    async (request) =>
+      getUser(request.tenantScope(), request.params.id, { includeSsoIdentities: request.query.includeSsoIdentities === 'true' }),
   );
 
   app.patch(

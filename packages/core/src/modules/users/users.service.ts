@@ -10,6 +10,7 @@ import { likePattern } from '../../db/like-pattern.js';
 import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
 import { toRole } from '../roles/roles.service.js';
 import { roles, usersRoles } from '../roles/roles.table.js';
+import { listUserSsoIdentities } from './identities.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { users } from './users.table.js';
 
@@ -191,7 +192,11 @@ export const listUsersPage = (scope: TenantScope, filter: UserListFilter, page: 
     return { total, items: rows.map(toUser) };
   });
 
-export const getUser = async (scope: TenantScope, id: string) => toUser(await scope.transaction((tx) => requireUser(tx, id)));
+export const getUser = (scope: TenantScope, id: string, options: { includeSsoIdentities?: boolean } = {}) =>
+  scope.transaction(async (tx) => {
+    const user = toUser(await requireUser(tx, id));
+    return options.includeSsoIdentities ? { ...user, ssoIdentities: await listUserSsoIdentities(tx, id) } : user;
+  });
 
 export const patchUser = async (scope: TenantScope, id: string, patch: UserPatch): Promise<User> => {
   const row = await scope.transaction(async (tx) => {

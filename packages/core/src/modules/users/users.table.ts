@@ -1,6 +1,6 @@
 import type { PasswordEncryptionMethod, UserProfile } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAtColumn, tenantIdColumn, tenantIsolationPolicy } from '../../db/tenant-table.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -45,6 +45,31 @@ export const users = pgTable(
     index('users_primary_email_trgm').using('gin', t.primaryEmail.op('gin_trgm_ops')),
     index('users_primary_phone_trgm').using('gin', t.primaryPhone.op('gin_trgm_ops')),
     index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    // Social sign-in finds the user by `identities @> {"target": {"userId": …}}`.
+    index('users_identities').using('gin', t.identities.op('jsonb_path_ops')),
     tenantIsolationPolicy('users'),
+  ],
+);
+
+/** Enterprise SSO identities: one per (issuer, subject) in a tenant, deleted with their user. */
+export const userSsoIdentities = pgTable(
+  'user_sso_identities',
+  {
+    tenantId: tenantIdColumn(),
+    id: varchar('id', { length: 21 }).notNull(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    ssoConnectorId: varchar('sso_connector_id', { length: 128 }).notNull(),
+    issuer: varchar('issuer', { length: 256 }).notNull(),
+    identityId: varchar('identity_id', { length: 128 }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAtColumn(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('user_sso_identities_issuer_identity').on(t.tenantId, t.issuer, t.identityId),
+    index('user_sso_identities_user').on(t.tenantId, t.userId),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    tenantIsolationPolicy('user_sso_identities'),
   ],
 );

@@ -1,0 +1,72 @@
+import type { UserSsoIdentity } from '@gatehouse/schemas';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+
+import { ApiError, notFound } from '../../app/errors.js';
+import type { TenantScope } from '../../app/tenant-scope.js';
+import type { Tx } from '../../db/database.js';
+import { type UserIdentities, userSsoIdentities, users } from './users.table.js';
+
+const readIdentities = async (tx: Tx, userId: string) => {
+  const [row] = await tx.select({ identities: users.identities }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row) {
+    throw notFound('user', userId);
+  }
+  return row.identities;
+};
+
+/** The user holding a social identity, found through the GIN index on `identities`. */
+export const findUserIdByIdentity = async (tx: Tx, target: string, identityUserId: string, exceptUserId?: string) => {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`${users.identities} @> ${JSON.stringify({ [target]: { userId: identityUserId } })}::jsonb`,
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row?.id;
+};
+
+export const listUserIdentities = (scope: TenantScope, userId: string) => scope.transaction((tx) => readIdentities(tx, userId));
+
+/** Links (or replaces) the user's identity for a target; one user per identity in a tenant. */
+export const setUserIdentity = (scope: TenantScope, userId: string, target: string, identity: UserIdentities[string]) =>
+  scope.transaction(async (tx) => {
+    const identities = await readIdentities(tx, userId);
+    if (await findUserIdByIdentity(tx, target, identity.userId, userId)) {
+      throw new ApiError(409, 'user.identity_in_use', { target, userId: identity.userId });
+    }
+    const next = { ...identities, [target]: identity };
+    await tx.update(users).set({ identities: next, updatedAt: new Date() }).where(eq(users.id, userId));
+    return next;
+  });
+
+export const deleteUserIdentity = (scope: TenantScope, userId: string, target: string) =>
+  scope.transaction(async (tx) => {
+    const identities = await readIdentities(tx, userId);
+    if (!Object.hasOwn(identities, target)) {
+      throw notFound('identity', `${userId}/${target}`);
+    }
+    const { [target]: _removed, ...rest } = identities;
+    await tx.update(users).set({ identities: rest, updatedAt: new Date() }).where(eq(users.id, userId));
+  });
+
+export const listUserSsoIdentities = (tx: Tx, userId: string): Promise<UserSsoIdentity[]> =>
+  tx
+    .select()
+    .from(userSsoIdentities)
+    .where(eq(userSsoIdentities.userId, userId))
+    .orderBy(asc(userSsoIdentities.createdAt))
+    .then((rows) =>
+      rows.map((row) => ({
+        id: row.id,
+        ssoConnectorId: row.ssoConnectorId,
+        issuer: row.issuer,
+        identityId: row.identityId,
+        detail: row.detail,
+        createdAt: row.createdAt.getTime(),
+        updatedAt: row.updatedAt.getTime(),
+      })),
+    );

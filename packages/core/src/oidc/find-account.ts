@@ -1,0 +1,89 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Account, FindAccount } from 'oidc-provider';
+
+import type { Database, Tx } from '../db/database.js';
+import { scopes } from '../modules/resources/resources.table.js';
+import { roles, rolesScopes, usersRoles } from '../modules/roles/roles.table.js';
+import { userClaims } from '../modules/users/user-claims.js';
+import { userSsoIdentities, users } from '../modules/users/users.table.js';
+
+const claimColumns = {
+  id: users.id,
+  username: users.username,
+  primaryEmail: users.primaryEmail,
+  primaryPhone: users.primaryPhone,
+  name: users.name,
+  avatar: users.avatar,
+  profile: users.profile,
+  customData: users.customData,
+  identities: users.identities,
+  isSuspended: users.isSuspended,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const roleNamesOf = async (tx: Tx, userId: string) =>
+  (
+    await tx
+      .select({ name: roles.name })
+      .from(usersRoles)
+      .innerJoin(roles, eq(roles.id, usersRoles.roleId))
+      .where(eq(usersRoles.userId, userId))
+      .orderBy(asc(roles.name))
+  ).map((row) => row.name);
+
+const ssoIdentitiesOf = (tx: Tx, userId: string) =>
+  tx
+    .select({ issuer: userSsoIdentities.issuer, identityId: userSsoIdentities.identityId, detail: userSsoIdentities.detail })
+    .from(userSsoIdentities)
+    .where(eq(userSsoIdentities.userId, userId));
+
+const userinfoOnlyScopes = ['custom_data', 'identities'];
+
+/**
+ * oidc-provider's account lookup. A deleted or suspended user is no account: every grant that needs
+ * one (refresh token, code, userinfo) then fails with invalid_grant / invalid_token.
+ */
+export const createFindAccount =
+  (tenantId: string, database: Database): FindAccount =>
+  async (_ctx, sub): Promise<Account | undefined> => {
+    const [user] = await database.withTenant(tenantId, (tx) => tx.select(claimColumns).from(users).where(eq(users.id, sub)));
+    if (!user || user.isSuspended) {
+      return undefined;
+    }
+    return {
+      accountId: sub,
+      claims: async (use, scope) => {
+        const granted = new Set(scope.split(' '));
+        if (use === 'id_token') {
+          // Potentially large claims are served by userinfo only, keeping ID tokens small.
+          for (const userinfoOnly of userinfoOnlyScopes) {
+            granted.delete(userinfoOnly);
+          }
+        }
+        const extra = await database.withTenant(tenantId, async (tx) => ({
+          roleNames: granted.has('roles') ? await roleNamesOf(tx, sub) : undefined,
+          ssoIdentities: granted.has('identities') ? await ssoIdentitiesOf(tx, sub) : undefined,
+        }));
+        const claims = userClaims({ ...user, ...extra });
+        if (use === 'id_token') {
+          delete claims.custom_data;
+          delete claims.identities;
+        }
+        return claims as Awaited<ReturnType<Account['claims']>>;
+      },
+    };
+  };
+
+/** Scope names of one API resource that the user's roles grant. */
+export const userResourceScopes = (database: Database, tenantId: string, userId: string, resourceId: string) =>
+  database.withTenant(tenantId, async (tx) =>
+    (
+      await tx
+        .selectDistinct({ name: scopes.name })
+        .from(usersRoles)
+        .innerJoin(rolesScopes, eq(rolesScopes.roleId, usersRoles.roleId))
+        .innerJoin(scopes, eq(scopes.id, rolesScopes.scopeId))
+        .where(and(eq(usersRoles.userId, userId), eq(scopes.resourceId, resourceId)))
+    ).map((row) => row.name),
+  );

@@ -7,12 +7,15 @@
 import { execFile, fork, type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
 import autocannon from 'autocannon';
 import pg from 'pg';
+
+import { seedUsers, timeRequests } from './user-search.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -166,6 +169,64 @@ const main = async () => {
   console.log(format('  baseline: bare Node + ES256 sign', baselineResult));
   console.log(`  Gatehouse / baseline             ${((gatehouseResult.perSecond / baselineResult.perSecond) * 100).toFixed(0)} %`);
   console.log(`  RSS under load                   ${rssUnderLoad.toFixed(0)} MB`);
+
+  await benchUsers(port, { headers, body });
+};
+
+/** User search at BENCH_USERS users (default 1,000,000), then password verification throughput. */
+const benchUsers = async (port: number, tokenRequest: { headers: Record<string, string>; body: string }) => {
+  const userCount = Number(process.env.BENCH_USERS ?? 1_000_000);
+  const seeded = await seedUsers(databaseUrl(), userCount);
+  console.log(`\nuser search, ${userCount.toLocaleString('en')} users (seeded in ${seeded.seconds.toFixed(0)} s), sequential requests over HTTP:`);
+  const gatehouse = await startGatehouse(port);
+  const tokenResponse = await fetch(`http://127.0.0.1:${port}/oidc/token`, { method: 'POST', ...tokenRequest });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const api = `http://127.0.0.1:${port}/api`;
+  const someone = (n: number) => 1 + ((n * 104_729) % userCount);
+  const lastNameOf = (i: number) => seeded.lastNames[Math.floor(i / seeded.firstNames.length) % seeded.lastNames.length]!;
+  const usernameOf = (i: number) => `${seeded.firstNames[i % seeded.firstNames.length]}_${lastNameOf(i)}${i}`;
+  const scenarios: [string, (n: number) => string][] = [
+    ['first page, newest first', () => '/users'],
+    ['substring of an email (few hits)', (n) => `/users?search=${lastNameOf(someone(n))}${someone(n)}`],
+    ['substring of a name (~40k hits)', (n) => `/users?search=${seeded.lastNames[n % seeded.lastNames.length]}`],
+    ['exact username', (n) => `/users?mode=exact&searchFields=username&search=${usernameOf(someone(n))}`],
+    ['deep page by number (page 25,000)', (n) => `/users?page=${25_000 + n}&page_size=20`],
+    ['last page by number', () => `/users?page=${Math.ceil(userCount / 20)}&page_size=20`],
+  ];
+  // Cursors pointing deep into the list, as a client walking it would hold them.
+  const cursors: string[] = [];
+  for (let n = 0; n < 220; n += 1) {
+    const id = `b${String(someone(n)).padStart(11, '0')}`;
+    const user = (await (await fetch(`${api}/users/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { createdAt: number };
+    cursors.push(Buffer.from(`${user.createdAt}:${id}`).toString('base64url'));
+  }
+  scenarios.push(['deep page by cursor (anywhere)', (n) => `/users?cursor=${cursors[n % cursors.length]}&page_size=20`]);
+  for (const [name, pathFor] of scenarios) {
+    const timing = await timeRequests(api, token, 200, pathFor);
+    console.log(`  ${name.padEnd(36)} p50 ${timing.p50.toFixed(1).padStart(6)} ms   p95 ${timing.p95.toFixed(1).padStart(6)} ms   (Total-Number ${timing.lastTotal})`);
+  }
+
+  // Password verification through the API (Argon2id, OWASP parameters) beside a bare verify loop.
+  const password = 'correct horse battery staple';
+  const created = await fetch(`${api}/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench_password_user', password }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  const verifyUrl = `${api}/users/${id}/password/verify`;
+  const verifyHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const verifyBody = JSON.stringify({ password });
+  await autocannon({ url: verifyUrl, method: 'POST', headers: verifyHeaders, body: verifyBody, connections: 8, duration: 2 });
+  const verified = await autocannon({ url: verifyUrl, method: 'POST', headers: verifyHeaders, body: verifyBody, connections: 8, duration: seconds });
+  await stop(gatehouse.child);
+  const { stdout: baselineOut } = await promisify(execFile)('node', ['--import', 'tsx', `${root}bench/password-baseline.ts`, String(seconds)], { cwd: root });
+  const baselineRate = (JSON.parse(baselineOut) as { perSecond: number }).perSecond;
+  const cores = availableParallelism();
+  console.log(`\npassword verification (Argon2id m=19 MiB t=2 p=1, ${cores} cores):`);
+  console.log(`  Gatehouse POST /users/:id/password/verify  ${verified.requests.average.toFixed(1).padStart(6)} /s  (${(verified.requests.average / cores).toFixed(1)} per core)   p50 ${verified.latency.p50} ms   errors ${verified.non2xx + verified.errors}/${verified.requests.total}`);
+  console.log(`  baseline: bare @node-rs/argon2 verify loop ${baselineRate.toFixed(1).padStart(6)} /s  (${(baselineRate / cores).toFixed(1)} per core)`);
+  console.log(`  Gatehouse / baseline                       ${((verified.requests.average / baselineRate) * 100).toFixed(0)} %`);
 };
 
 await main();

@@ -72,7 +72,7 @@ describe('tenant isolation', () => {
 
   it('returns no rows to a raw query without tenant context, and only own rows with it', async () => {
     const { db } = server.database;
-    for (const table of ['applications', 'application_secrets', 'resources', 'scopes', 'roles', 'oidc_keys']) {
+    for (const table of ['applications', 'application_secrets', 'resources', 'scopes', 'roles', 'oidc_keys', 'users', 'users_roles', 'user_counts', 'user_sso_identities', 'logs', 'oidc_model_instances']) {
       const rows = rowsOf(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)));
       expect(rows[0]!.n, table).toBe(0);
     }
@@ -91,6 +91,27 @@ describe('tenant isolation', () => {
       )
       .catch((caught: Error & { cause?: Error }) => caught);
     expect(String((error as Error & { cause?: Error }).cause?.message)).toMatch(/row-level security/);
+  });
+
+  it('keeps user search, identity lookup and user counts inside the tenant (owner-run lookup functions included)', async () => {
+    const apiA = await server.api('tenant-a');
+    const apiB = await server.api('tenant-b');
+    const secret = (await apiA.post('/users', { username: 'tenant_a_secret', primaryEmail: 'secret@a.example' })).body;
+    await apiA.put(`/users/${secret.id}/identities/google`, { userId: 'shared-google-id' });
+    expect((await apiA.get('/users?search=a_secre')).body).toHaveLength(1);
+    expect((await apiB.get('/users?search=a_secre')).body).toEqual([]);
+    expect((await apiB.get('/users?search=secret%40a.example&mode=exact')).body).toEqual([]);
+    expect((await apiB.get('/users')).headers.get('total-number')).toBe('0');
+    // The same provider identity may belong to a user in another tenant.
+    const userB = (await apiB.post('/users', { username: 'tenant_b_user' })).body;
+    expect((await apiB.put(`/users/${userB.id}/identities/google`, { userId: 'shared-google-id' })).status).toBe(200);
+    // Without a tenant set, the functions find nothing.
+    const unscoped = await server.database.db.execute(sql`select count(*)::int as n from gatehouse_search_user_ids('username', '%secret%', 'secret')`);
+    expect(rowsOf(unscoped)[0]!.n).toBe(0);
+    const inB = await server.database.withTenant('tenant-b', (tx) =>
+      tx.execute(sql`select gatehouse_user_ids_by_identity('{"google":{"userId":"shared-google-id"}}'::jsonb) as id`),
+    );
+    expect(rowsOf(inB).map((row) => row.id)).toEqual([userB.id]);
   });
 
   it('answers an unknown tenant with 404', async () => {

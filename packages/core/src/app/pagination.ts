@@ -40,3 +40,14 @@ export const setPageHeaders = (
   links.push(link(lastPage, 'last'));
   reply.header('Link', links.join(', '));
 };
+
+/** Headers of a keyset page: `Total-Number`, and a `next` Link carrying the cursor while more rows follow. */
+export const setCursorHeaders = (request: FastifyRequest, reply: FastifyReply, total: number, nextCursor: string | undefined) => {
+  reply.header('Total-Number', String(total));
+  if (nextCursor) {
+    const url = new URL(request.originalUrl, 'http://placeholder');
+    url.searchParams.delete('page');
+    url.searchParams.set('cursor', nextCursor);
+    reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+};

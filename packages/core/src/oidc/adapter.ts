@@ -58,11 +58,11 @@ export class PostgresAdapter implements Adapter {
   }
 
   findByUid(uid: string) {
-    return this.#findWhere(sql`${table.payload}->>'uid' = ${uid}`);
+    return this.#findWhere(eq(table.uid, uid));
   }
 
   findByUserCode(userCode: string) {
-    return this.#findWhere(sql`${table.payload}->>'userCode' = ${userCode}`);
+    return this.#findWhere(eq(table.userCode, userCode));
   }
 
   async consume(id: string): Promise<void> {
@@ -79,6 +79,6 @@ export class PostgresAdapter implements Adapter {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.#tx((tx) => tx.delete(table).where(sql`${table.payload}->>'grantId' = ${grantId}`));
+    await this.#tx((tx) => tx.delete(table).where(eq(table.grantId, grantId)));
   }
 }

@@ -7,7 +7,7 @@ import {
   checkApplicationRules,
   type PaginationQuery,
 } from '@gatehouse/schemas';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
 import { pageWindow } from '../../app/pagination.js';
@@ -145,7 +145,7 @@ export const deleteApplication = async (scope: TenantScope, id: string) => {
     if (deleted.length === 0) {
       throw notFound('application', id);
     }
-    await tx.delete(oidcModelInstances).where(sql`${oidcModelInstances.payload}->>'clientId' = ${id}`);
+    await tx.delete(oidcModelInstances).where(eq(oidcModelInstances.clientId, id));
   });
   await scope.invalidate();
 };

@@ -1,5 +1,5 @@
 import type { Log, PaginationQuery } from '@gatehouse/schemas';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 
 import { notFound } from '../../app/errors.js';
 import { pageWindow } from '../../app/pagination.js';
@@ -26,10 +26,10 @@ export type LogFilter = {
 export const listLogsPage = (scope: TenantScope, filter: LogFilter, page: PaginationQuery) =>
   scope.transaction(async (tx) => {
     const where = and(
-      filter.userId ? sql`${logs.payload}->>'userId' = ${filter.userId}` : undefined,
-      filter.applicationId ? sql`${logs.payload}->>'applicationId' = ${filter.applicationId}` : undefined,
+      filter.userId ? eq(logs.userId, filter.userId) : undefined,
+      filter.applicationId ? eq(logs.applicationId, filter.applicationId) : undefined,
       filter.logKey ? eq(logs.key, filter.logKey) : undefined,
-      filter.result ? sql`${logs.payload}->>'result' = ${filter.result}` : undefined,
+      filter.result ? eq(logs.result, filter.result) : undefined,
       filter.startTime === undefined ? undefined : gte(logs.createdAt, new Date(filter.startTime)),
       filter.endTime === undefined ? undefined : lt(logs.createdAt, new Date(filter.endTime)),
     );

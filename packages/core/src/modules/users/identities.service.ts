@@ -1,5 +1,5 @@
 import type { UserSsoIdentity } from '@gatehouse/schemas';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
@@ -14,14 +14,17 @@ const readIdentities = async (tx: Tx, userId: string) => {
   return row.identities;
 };
 
-/** The user holding a social identity, found through the GIN index on `identities`. */
+/**
+ * The user holding a social identity, through the GIN index on `identities` (by way of
+ * gatehouse_user_ids_by_identity(), see migration 0007).
+ */
 export const findUserIdByIdentity = async (tx: Tx, target: string, identityUserId: string, exceptUserId?: string) => {
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        sql`${users.identities} @> ${JSON.stringify({ [target]: { userId: identityUserId } })}::jsonb`,
+        inArray(users.id, sql`(select gatehouse_user_ids_by_identity(${JSON.stringify({ [target]: { userId: identityUserId } })}::jsonb))`),
         exceptUserId ? ne(users.id, exceptUserId) : undefined,
       ),
     )

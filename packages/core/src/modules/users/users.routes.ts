@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
-import { setPageHeaders } from '../../app/pagination.js';
+import { setCursorHeaders, setPageHeaders } from '../../app/pagination.js';
 import {
   assignUserRoles,
   createUser,
@@ -52,13 +52,17 @@ export const userRoutes = async (app: ApiInstance) => {
       },
     },
     async (request, reply) => {
-      const { page, page_size, isSuspended, ...filter } = request.query;
-      const { total, items } = await listUsersPage(
+      const { page, page_size, cursor, isSuspended, ...filter } = request.query;
+      const { total, items, nextCursor } = await listUsersPage(
         request.tenantScope(),
         { ...filter, isSuspended: isSuspended === undefined ? undefined : isSuspended === 'true' },
-        { page, page_size },
+        { page, page_size, cursor },
       );
-      setPageHeaders(request, reply, { page, page_size }, total);
+      if (cursor === undefined) {
+        setPageHeaders(request, reply, { page, page_size }, total);
+      } else {
+        setCursorHeaders(request, reply, total, nextCursor);
+      }
       return items;
     },
   );

@@ -1,6 +1,6 @@
 import type { PasswordEncryptionMethod, UserProfile } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAtColumn, tenantIdColumn, tenantIsolationPolicy } from '../../db/tenant-table.js';
 import { tenants } from '../tenants/tenants.table.js';
@@ -15,6 +15,11 @@ export const users = pgTable(
     username: varchar('username', { length: 128 }),
     primaryEmail: varchar('primary_email', { length: 128 }),
     primaryPhone: varchar('primary_phone', { length: 128 }),
+    // Case-folded identifiers for lookups. Row-level security keeps the planner from using an index
+    // on lower(column) (lower() is not leakproof); a plain column compared with `=` is indexable.
+    usernameLower: varchar('username_lower').generatedAlwaysAs(sql`lower(username)`),
+    primaryEmailLower: varchar('primary_email_lower').generatedAlwaysAs(sql`lower(primary_email)`),
+    nameLower: varchar('name_lower').generatedAlwaysAs(sql`lower(name)`),
     passwordEncrypted: text('password_encrypted'),
     passwordEncryptionMethod: varchar('password_encryption_method', { length: 32 }).$type<PasswordEncryptionMethod>(),
     name: varchar('name', { length: 128 }),
@@ -34,18 +39,22 @@ export const users = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     // Identifiers are unique per tenant; email and username case-insensitively.
-    uniqueIndex('users_tenant_username').on(t.tenantId, sql`lower(${t.username})`),
-    uniqueIndex('users_tenant_primary_email').on(t.tenantId, sql`lower(${t.primaryEmail})`),
+    uniqueIndex('users_tenant_username').on(t.tenantId, t.usernameLower),
+    uniqueIndex('users_tenant_primary_email').on(t.tenantId, t.primaryEmailLower),
     uniqueIndex('users_tenant_primary_phone').on(t.tenantId, t.primaryPhone),
     // Lists sort by these; the id breaks ties so pages never overlap.
     index('users_tenant_created_at').on(t.tenantId, t.createdAt, t.id),
-    index('users_tenant_last_sign_in_at').on(t.tenantId, t.lastSignInAt, t.id),
-    // Substring search (ILIKE '%term%') through trigram indexes.
+    // Newest sign-in first, never-signed-in last; read backwards for the opposite order.
+    index('users_tenant_last_sign_in_at').on(t.tenantId, t.lastSignInAt.desc().nullsLast(), t.id.desc()),
+    // Substring search (ILIKE '%term%') through trigram indexes, queried by gatehouse_search_user_ids()
+    // (migration 0008) because row-level security hides them from the planner.
     index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
     index('users_primary_email_trgm').using('gin', t.primaryEmail.op('gin_trgm_ops')),
     index('users_primary_phone_trgm').using('gin', t.primaryPhone.op('gin_trgm_ops')),
     index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-    // Social sign-in finds the user by `identities @> {"target": {"userId": …}}`.
+    index('users_tenant_lower_name').on(t.tenantId, t.nameLower),
+    // Social sign-in finds the user by `identities @> {"target": {"userId": …}}`, through
+    // gatehouse_user_ids_by_identity() (migration 0008) for the same reason.
     index('users_identities').using('gin', t.identities.op('jsonb_path_ops')),
     tenantIsolationPolicy('users'),
   ],
@@ -72,4 +81,19 @@ export const userSsoIdentities = pgTable(
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     tenantIsolationPolicy('user_sso_identities'),
   ],
+);
+
+/**
+ * Users per tenant, kept by statement triggers on `users` (migration 0007) so an unfiltered list
+ * answers Total-Number without counting a million rows. Spread over 16 slots chosen at random, so
+ * concurrent sign-ups do not queue on one row; the count is the sum of the slots.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    tenantId: tenantIdColumn(),
+    slot: smallint('slot').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.slot] }), tenantIsolationPolicy('user_counts')],
 );

@@ -5,22 +5,9 @@ import type { Database, Tx } from '../db/database.js';
 import { scopes } from '../modules/resources/resources.table.js';
 import { roles, rolesScopes, usersRoles } from '../modules/roles/roles.table.js';
 import { userClaims } from '../modules/users/user-claims.js';
+import { userListColumns } from '../modules/users/users.service.js';
 import { userSsoIdentities, users } from '../modules/users/users.table.js';
 
-const claimColumns = {
-  id: users.id,
-  username: users.username,
-  primaryEmail: users.primaryEmail,
-  primaryPhone: users.primaryPhone,
-  name: users.name,
-  avatar: users.avatar,
-  profile: users.profile,
-  customData: users.customData,
-  identities: users.identities,
-  isSuspended: users.isSuspended,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
 
 const roleNamesOf = async (tx: Tx, userId: string) =>
   (
@@ -47,7 +34,7 @@ const userinfoOnlyScopes = ['custom_data', 'identities'];
 export const createFindAccount =
   (tenantId: string, database: Database): FindAccount =>
   async (_ctx, sub): Promise<Account | undefined> => {
-    const [user] = await database.withTenant(tenantId, (tx) => tx.select(claimColumns).from(users).where(eq(users.id, sub)));
+    const [user] = await database.withTenant(tenantId, (tx) => tx.select(userListColumns).from(users).where(eq(users.id, sub)));
     if (!user || user.isSuspended) {
       return undefined;
     }

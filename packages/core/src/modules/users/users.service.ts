@@ -36,8 +36,8 @@ export const toUser = (
   updatedAt: row.updatedAt.getTime(),
 });
 
-/** The columns a user list shows (never secrets or internal config). */
-const listColumns = {
+/** The columns a user list shows (never secrets or internal config); also what token claims read. */
+export const userListColumns = {
   id: users.id,
   username: users.username,
   primaryEmail: users.primaryEmail,
@@ -224,7 +224,7 @@ export const listUsersPage = (scope: TenantScope, filter: UserListFilter, page: 
         ? sql`(${users.createdAt}, ${users.id}) ${sql.raw(filter.sortOrder === 'desc' ? '<' : '>')} (${after.createdAt}::timestamptz, ${after.id})`
         : undefined;
       const rows = await tx
-        .select(listColumns)
+        .select(userListColumns)
         .from(users)
         .where(and(where, keyset))
         .orderBy(...orderFor({ ...filter, sortBy: 'createdAt' }, false))
@@ -237,7 +237,7 @@ export const listUsersPage = (scope: TenantScope, filter: UserListFilter, page: 
     const end = Math.min(offset + limit, total);
     const fromFarEnd = offset > total / 2;
     const rows = await tx
-      .select(listColumns)
+      .select(userListColumns)
       .from(users)
       .where(where)
       .orderBy(...orderFor(filter, fromFarEnd))

@@ -4,9 +4,10 @@ import type { Account, FindAccount } from 'oidc-provider';
 import type { Database, Tx } from '../db/database.js';
 import { scopes } from '../modules/resources/resources.table.js';
 import { roles, rolesScopes, usersRoles } from '../modules/roles/roles.table.js';
+import { listUserSsoIdentities } from '../modules/users/identities.service.js';
 import { userClaims } from '../modules/users/user-claims.js';
 import { userListColumns } from '../modules/users/users.service.js';
-import { userSsoIdentities, users } from '../modules/users/users.table.js';
+import { users } from '../modules/users/users.table.js';
 
 
 const roleNamesOf = async (tx: Tx, userId: string) =>
@@ -18,12 +19,6 @@ const roleNamesOf = async (tx: Tx, userId: string) =>
       .where(eq(usersRoles.userId, userId))
       .orderBy(asc(roles.name))
   ).map((row) => row.name);
-
-const ssoIdentitiesOf = (tx: Tx, userId: string) =>
-  tx
-    .select({ issuer: userSsoIdentities.issuer, identityId: userSsoIdentities.identityId, detail: userSsoIdentities.detail })
-    .from(userSsoIdentities)
-    .where(eq(userSsoIdentities.userId, userId));
 
 const userinfoOnlyScopes = ['custom_data', 'identities'];
 
@@ -50,7 +45,9 @@ export const createFindAccount =
         }
         const extra = await database.withTenant(tenantId, async (tx) => ({
           roleNames: granted.has('roles') ? await roleNamesOf(tx, sub) : undefined,
-          ssoIdentities: granted.has('identities') ? await ssoIdentitiesOf(tx, sub) : undefined,
+          ssoIdentities: granted.has('identities')
+            ? (await listUserSsoIdentities(tx, sub)).map(({ issuer, identityId, detail }) => ({ issuer, identityId, detail }))
+            : undefined,
         }));
         const claims = userClaims({ ...user, ...extra });
         if (use === 'id_token') {

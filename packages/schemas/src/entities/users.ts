@@ -6,6 +6,8 @@ import { emailPattern, isHttpUrl, phonePattern, usernamePattern } from '../rules
 import { jsonObjectSchema, timestampSchema } from './common.js';
 
 export const userIdSchema = z.string().min(1).max(userIdLength);
+/** Path parameters of every `/users/:id…` route. */
+export const userIdParamsSchema = z.object({ id: userIdSchema });
 
 const text = (max = 256) => z.string().max(max);
 

@@ -1,11 +1,11 @@
-import { identityTargetSchema, managementScopes, userIdentitiesSchema, userIdentitySchema } from '@gatehouse/schemas';
+import { userIdParamsSchema, identityTargetSchema, managementScopes, userIdentitiesSchema, userIdentitySchema } from '@gatehouse/schemas';
 import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
 import { deleteUserIdentity, listUserIdentities, setUserIdentity } from './identities.service.js';
 
 const tags = ['Users'];
-const idParams = z.object({ id: z.string().min(1).max(12) });
+const idParams = userIdParamsSchema;
 const targetParams = idParams.extend({ target: identityTargetSchema });
 
 /** A user's social identities: listed, linked by an administrator (imports), and unlinked. */

@@ -1,4 +1,5 @@
 import {
+  userIdParamsSchema,
   managementScopes,
   userMfaVerificationCreatedSchema,
   userMfaVerificationCreateSchema,
@@ -10,7 +11,7 @@ import { type ApiInstance, errorResponses } from '../../app/api-types.js';
 import { createMfaVerification, deleteMfaVerification, listMfaVerifications } from './mfa-verifications.service.js';
 
 const tags = ['Users'];
-const idParams = z.object({ id: z.string().min(1).max(12) });
+const idParams = userIdParamsSchema;
 
 /** A user's MFA verifications (TOTP, WebAuthn, backup codes, code factors). */
 export const userMfaRoutes = async (app: ApiInstance) => {

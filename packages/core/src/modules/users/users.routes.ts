@@ -1,4 +1,5 @@
 import {
+  userIdParamsSchema,
   managementScopes,
   paginationQuerySchema,
   jsonObjectSchema,
@@ -37,7 +38,7 @@ import {
 const read = { scope: managementScopes.readUsers } as const;
 const write = { scope: managementScopes.writeUsers } as const;
 const tags = ['Users'];
-const idParams = z.object({ id: z.string().min(1).max(12) });
+const idParams = userIdParamsSchema;
 
 export const userRoutes = async (app: ApiInstance) => {
   app.get(

@@ -16,4 +16,16 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The hosted sign-in pages run in the browser; only types may come from the schemas (zod stays out of the bundle).
+    files: ['packages/experience/src/**/*.{ts,tsx}'],
+    ignores: ['packages/experience/src/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@gatehouse/schemas', message: 'Import types only in the browser bundle.', allowTypeImports: true }] },
+      ],
+    },
+  },
 );

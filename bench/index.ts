@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+import { benchPasswordSignIn } from './password-sign-in.js';
 import { seedUsers, timeRequests } from './user-search.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -53,6 +54,8 @@ const serverEnv = (port: number) => ({
   DATABASE_URL: databaseUrl(),
   SECRET_KEY: secretKey,
   LOG_LEVEL: 'warn',
+  // The breached-password range service is on the internet; sign-in does not call it anyway.
+  PASSWORD_BREACH_API_URL: 'off',
 });
 
 /** The production bundle, as `npm start` runs it. */
@@ -219,6 +222,23 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   const verifyBody = JSON.stringify({ password });
   await autocannon({ url: verifyUrl, method: 'POST', headers: verifyHeaders, body: verifyBody, connections: 8, duration: 2 });
   const verified = await autocannon({ url: verifyUrl, method: 'POST', headers: verifyHeaders, body: verifyBody, connections: 8, duration: seconds });
+
+  // Whole password sign-ins through the hosted pages' API, ending with tokens.
+  const appResponse = await fetch(`${api}/applications`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench web', type: 'Traditional', oidcClientMetadata: { redirectUris: ['https://app.example.com/callback'] } }),
+  });
+  const benchApp = (await appResponse.json()) as { id: string };
+  const [appSecret] = (await (await fetch(`${api}/applications/${benchApp.id}/secrets`, { headers: { authorization: `Bearer ${token}` } })).json()) as { value: string }[];
+  const signIns = await benchPasswordSignIn(
+    `http://127.0.0.1:${port}`,
+    { id: benchApp.id, secret: appSecret!.value, redirectUri: 'https://app.example.com/callback' },
+    'bench_password_user',
+    password,
+    seconds,
+    8,
+  );
   await stop(gatehouse.child);
   const { stdout: baselineOut } = await promisify(execFile)('node', ['--import', 'tsx', `${root}bench/password-baseline.ts`, String(seconds)], { cwd: root });
   const baselineRate = (JSON.parse(baselineOut) as { perSecond: number }).perSecond;
@@ -227,6 +247,21 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   console.log(`  Gatehouse POST /users/:id/password/verify  ${verified.requests.average.toFixed(1).padStart(6)} /s  (${(verified.requests.average / cores).toFixed(1)} per core)   p50 ${verified.latency.p50} ms   errors ${verified.non2xx + verified.errors}/${verified.requests.total}`);
   console.log(`  baseline: bare @node-rs/argon2 verify loop ${baselineRate.toFixed(1).padStart(6)} /s  (${(baselineRate / cores).toFixed(1)} per core)`);
   console.log(`  Gatehouse / baseline                       ${((verified.requests.average / baselineRate) * 100).toFixed(0)} %`);
+  console.log(`\npassword sign-in through the experience API (authorize, identify + verify, submit, redirects, token; 8 at once):`);
+  console.log(`  Gatehouse sign-ins                         ${signIns.perSecond.toFixed(1).padStart(6)} /s  (${(signIns.perSecond / cores).toFixed(1)} per core)   p50 ${signIns.p50.toFixed(0)} ms   p99 ${signIns.p99.toFixed(0)} ms   errors ${signIns.errors}/${signIns.completed + signIns.errors}`);
+  console.log(`  Gatehouse sign-ins / baseline verifies     ${((signIns.perSecond / baselineRate) * 100).toFixed(0)} %`);
+  console.log(`\nsign-in page JavaScript (gzip): ${await pageScriptSize()}`);
+};
+
+/** Gzipped size of the JavaScript the sign-in page loads up front (entry and its static imports). */
+const pageScriptSize = async () => {
+  const { gzipSync } = await import('node:zlib');
+  const dir = `${root}packages/cli/dist/experience`;
+  const html = readFileSync(`${dir}/index.html`, 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="\/experience\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const sizes = scripts.map((file) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  return `${(total / 1024).toFixed(1)} KB in ${scripts.length} files (entry + modulepreloads)`;
 };
 
 await main();

@@ -4,6 +4,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { build } from 'esbuild';
+import { build as buildPages } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}packages/cli/dist`;
@@ -32,3 +33,7 @@ await build({
 });
 // Migrations are read from disk next to the module that runs them.
 cpSync(`${root}packages/core/src/db/migrations`, `${outdir}/migrations`, { recursive: true });
+
+// The hosted sign-in pages, served beside the bundle (see experience/pages.routes.ts).
+await buildPages({ root: `${root}packages/experience`, configFile: `${root}packages/experience/vite.config.ts`, logLevel: 'warn' });
+cpSync(`${root}packages/experience/dist`, `${outdir}/experience`, { recursive: true });

@@ -22,6 +22,15 @@ describe('loadConfig', () => {
       logLevel: 'info',
       providerCacheSize: 100,
       logRetentionDays: 90,
+      passwordBreachApiUrl: 'https://api.pwnedpasswords.com',
+      passwordBreachCheckRequired: false,
+      turnstileVerifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+      recaptchaEnterpriseApiUrl: 'https://recaptchaenterprise.googleapis.com',
+      redisUrl: undefined,
+      redisKeyPrefix: 'gatehouse:',
+      devConnectors: false,
+      signInRateLimit: 60,
+      codeSendRateLimit: 10,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -52,6 +61,15 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       OIDC_PROVIDER_CACHE_SIZE: '5',
       LOG_RETENTION_DAYS: '14',
+      PASSWORD_BREACH_API_URL: 'http://127.0.0.1:9999/',
+      PASSWORD_BREACH_CHECK_REQUIRED: 'true',
+      TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9998/siteverify',
+      RECAPTCHA_ENTERPRISE_API_URL: 'http://127.0.0.1:9997',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: 'idp1:',
+      DEV_CONNECTORS: '1',
+      SIGN_IN_RATE_LIMIT: '100',
+      CODE_SEND_RATE_LIMIT: '5',
     });
     expect(config).toEqual({
       port: 8080,
@@ -68,7 +86,21 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       providerCacheSize: 5,
       logRetentionDays: 14,
+      passwordBreachApiUrl: 'http://127.0.0.1:9999',
+      passwordBreachCheckRequired: true,
+      turnstileVerifyUrl: 'http://127.0.0.1:9998/siteverify',
+      recaptchaEnterpriseApiUrl: 'http://127.0.0.1:9997',
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisKeyPrefix: 'idp1:',
+      devConnectors: true,
+      signInRateLimit: 100,
+      codeSendRateLimit: 5,
     });
+  });
+
+  it('turns the breached-password check off with PASSWORD_BREACH_API_URL=off, and refuses a non-URL', () => {
+    expect(loadConfig({ PASSWORD_BREACH_API_URL: 'off' }).passwordBreachApiUrl).toBeUndefined();
+    expect(() => loadConfig({ TURNSTILE_VERIFY_URL: 'ftp://x' })).toThrow(/TURNSTILE_VERIFY_URL/);
   });
 
   it('resolves a relative DATA_DIR to an absolute path', () => {

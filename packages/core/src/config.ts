@@ -38,6 +38,30 @@ export type GatehouseConfig = {
   logRetentionDays: number;
   /** OIDC_PROVIDER_CACHE_SIZE — per-tenant OIDC providers kept in memory. Default 100. */
   providerCacheSize: number;
+  /**
+   * PASSWORD_BREACH_API_URL — k-anonymity range service for the breached-password check.
+   * Default https://api.pwnedpasswords.com; `off` disables the check (air-gapped installs).
+   */
+  passwordBreachApiUrl: string | undefined;
+  /** PASSWORD_BREACH_CHECK_REQUIRED — refuse new passwords while the range service is unreachable. Default false. */
+  passwordBreachCheckRequired: boolean;
+  /** TURNSTILE_VERIFY_URL — Cloudflare Turnstile siteverify endpoint. Default Cloudflare's. */
+  turnstileVerifyUrl: string;
+  /** RECAPTCHA_ENTERPRISE_API_URL — reCAPTCHA Enterprise API base. Default https://recaptchaenterprise.googleapis.com. */
+  recaptchaEnterpriseApiUrl: string;
+  /** REDIS_URL — share rate-limit counters between processes through Redis. Unset: per process. */
+  redisUrl: string | undefined;
+  /** REDIS_KEY_PREFIX — prefix of every Redis key, so deployments can share one Redis. Default `gatehouse:`. */
+  redisKeyPrefix: string;
+  /**
+   * DEV_CONNECTORS — allow the development email/SMS connectors, which write messages as files on
+   * this server. Default false: in production an administrator must not get to write files here.
+   */
+  devConnectors: boolean;
+  /** SIGN_IN_RATE_LIMIT — password and code checks per minute from one IP address (per tenant). Default 60. */
+  signInRateLimit: number;
+  /** CODE_SEND_RATE_LIMIT — verification codes sent per minute from one IP address (per tenant). Default 10. */
+  codeSendRateLimit: number;
 };
 
 const intFrom = (value: string | undefined, fallback: number, name: string) => {
@@ -69,6 +93,14 @@ const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[
   return value as T;
 };
 
+const urlFrom = (value: string | undefined, fallback: string, name: string) => {
+  const url = (value || fallback).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(url) || !URL.canParse(url)) {
+    throw new Error(`${name} must be an http(s) URL, got "${value}".`);
+  }
+  return url;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfig => {
   const endpoint = env.ENDPOINT?.replace(/\/+$/, '') || undefined;
   if (endpoint) {
@@ -92,5 +124,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfi
     logLevel: env.LOG_LEVEL || 'info',
     providerCacheSize: intFrom(env.OIDC_PROVIDER_CACHE_SIZE, 100, 'OIDC_PROVIDER_CACHE_SIZE'),
     logRetentionDays: Math.max(1, intFrom(env.LOG_RETENTION_DAYS, 90, 'LOG_RETENTION_DAYS')),
+    passwordBreachApiUrl:
+      env.PASSWORD_BREACH_API_URL === 'off' ? undefined : urlFrom(env.PASSWORD_BREACH_API_URL, 'https://api.pwnedpasswords.com', 'PASSWORD_BREACH_API_URL'),
+    passwordBreachCheckRequired: env.PASSWORD_BREACH_CHECK_REQUIRED === 'true' || env.PASSWORD_BREACH_CHECK_REQUIRED === '1',
+    turnstileVerifyUrl: urlFrom(env.TURNSTILE_VERIFY_URL, 'https://challenges.cloudflare.com/turnstile/v0/siteverify', 'TURNSTILE_VERIFY_URL'),
+    recaptchaEnterpriseApiUrl: urlFrom(env.RECAPTCHA_ENTERPRISE_API_URL, 'https://recaptchaenterprise.googleapis.com', 'RECAPTCHA_ENTERPRISE_API_URL'),
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'gatehouse:',
+    devConnectors: env.DEV_CONNECTORS === 'true' || env.DEV_CONNECTORS === '1',
+    signInRateLimit: Math.max(1, intFrom(env.SIGN_IN_RATE_LIMIT, 60, 'SIGN_IN_RATE_LIMIT')),
+    codeSendRateLimit: Math.max(1, intFrom(env.CODE_SEND_RATE_LIMIT, 10, 'CODE_SEND_RATE_LIMIT')),
   };
 };

@@ -229,7 +229,7 @@ describe('expired storage', () => {
 });
 
 describe('authorization code with PKCE', () => {
-  it('sends the browser to the interaction page, which says sign-in is not configured', async () => {
+  it('sends the browser to the hosted sign-in page', async () => {
     const app = (
       await admin.post('/applications', {
         name: 'web',
@@ -251,10 +251,10 @@ describe('authorization code with PKCE', () => {
     const response = await fetch(url, { redirect: 'manual' });
     expect(response.status).toBe(303);
     const location = response.headers.get('location')!;
-    expect(location).toMatch(new RegExp(`^${server.endpoint}/interaction/[\\w-]+$`));
+    expect(location).toBe(`${server.endpoint}/sign-in`);
     const page = await fetch(location);
-    expect(page.status).toBe(501);
-    expect(await page.text()).toContain('Sign-in is not configured yet');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
   });
 
   it('refuses an authorization request without PKCE', async () => {

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { type ErrorCode, negotiateLocale, translateError, translateIssue } from '../i18n/index.js';
 
 export type ErrorDetail = { path: string; code: string; message: string };
+/** A detail whose message is the translation of its own code (filled in the caller's language). */
+export type CodedDetail = { path: string; code: ErrorCode; params?: Record<string, string | number> };
 
 /** An error meant for the API caller: status, stable code, localized message, optional field details. */
 export class ApiError extends Error {
@@ -12,7 +14,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},
-    readonly details?: ErrorDetail[],
+    readonly details?: (ErrorDetail | CodedDetail)[],
   ) {
     super(code);
   }
@@ -49,9 +51,19 @@ export const toErrorResponse = (
   request: FastifyRequest,
 ): { status: number; body: ErrorBody; headers?: Record<string, string> } => {
   const locale = negotiateLocale(request.headers['accept-language']);
-  const respond = (status: number, code: ErrorCode, params: Record<string, string | number>, details?: ErrorDetail[]) => ({
+  const respond = (status: number, code: ErrorCode, params: Record<string, string | number>, details?: (ErrorDetail | CodedDetail)[]) => ({
     status,
-    body: { code, message: translateError(locale, code, params), ...(details ? { details } : {}) },
+    body: {
+      code,
+      message: translateError(locale, code, params),
+      ...(details
+        ? {
+            details: details.map((detail) =>
+              'message' in detail ? detail : { path: detail.path, code: detail.code, message: translateError(locale, detail.code, detail.params ?? {}) },
+            ),
+          }
+        : {}),
+    },
   });
 
   if (error instanceof ApiError) {

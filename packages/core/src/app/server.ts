@@ -21,6 +21,11 @@ import { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { logRoutes } from '../modules/logs/logs.routes.js';
 import { purgeOldLogs } from '../modules/logs/logs.service.js';
 import { roleRoutes } from '../modules/roles/roles.routes.js';
+import { connectorRoutes } from '../modules/connectors/connectors.routes.js';
+import { experienceRoutes } from '../modules/experience/experience.routes.js';
+import { experiencePageRoutes } from '../modules/experience/pages.routes.js';
+import { customizationRoutes } from '../modules/sign-in-experience/customization.routes.js';
+import { signInExperienceRoutes } from '../modules/sign-in-experience/sign-in-experience.routes.js';
 import { userIdentityRoutes } from '../modules/users/user-identities.routes.js';
 import { userMfaRoutes } from '../modules/users/user-mfa.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
@@ -38,7 +43,6 @@ import { authenticateManagementRequest } from './auth.js';
 import { ApiError, sendError } from './errors.js';
 import './fastify-types.js';
 import { listenControlSocket } from './control-socket.js';
-import { interactionRoutes } from './interaction-placeholder.js';
 import { metricsPlugin } from './metrics.js';
 import { resolveSecretKey } from './secret-key.js';
 import { resolveTenantId, rewriteTenantPrefix } from './tenant-resolution.js';
@@ -186,6 +190,9 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
       await api.register(userIdentityRoutes);
       await api.register(userMfaRoutes);
       await api.register(logRoutes);
+      await api.register(signInExperienceRoutes, { config });
+      await api.register(customizationRoutes);
+      await api.register(connectorRoutes, { devConnectors: config.devConnectors });
       await api.register(oidcKeyRoutes, { defaultAlgorithm: config.signingKeyAlgorithm });
       api.get(
         '/openapi.json',
@@ -196,7 +203,8 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     { prefix: '/api' },
   );
   await app.register(oidcRoutes, { auditLog });
-  await app.register(interactionRoutes);
+  await app.register(experienceRoutes, { prefix: '/api', config, auditLog });
+  await app.register(experiencePageRoutes, { config, auditLog });
 
   /** Creates a management M2M app in a tenant; used by the CLI, directly or over the control socket. */
   const createM2mApp = async ({ tenant, name }: { tenant: string; name: string }) => {

@@ -7,3 +7,6 @@ export * from '../modules/signing-keys/oidc-keys.table.js';
 export * from '../modules/tenants/tenants.table.js';
 export * from '../modules/users/users.table.js';
 export * from '../oidc/oidc-model-instances.table.js';
+export * from '../modules/connectors/connectors.table.js';
+export * from '../modules/experience/experience.table.js';
+export * from '../modules/sign-in-experience/sign-in-experience.table.js';

@@ -38,6 +38,44 @@ const logTokenRequests =
     );
   };
 
+/** Which hosted page an interaction opens (the pages themselves are in packages/experience). */
+const experiencePagePath = (interaction: { prompt: { name: string }; params: Record<string, unknown> }) => {
+  if (interaction.prompt.name === 'consent') {
+    return '/consent';
+  }
+  const wantsRegistration = interaction.params.first_screen === 'register' || String(interaction.params.prompt ?? '').split(' ').includes('create');
+  return wantsRegistration ? '/register' : '/sign-in';
+};
+
+/**
+ * The tenant's own (first-party) applications need no consent screen: what they request is granted
+ * on the user's behalf. Third-party applications keep oidc-provider's default: the existing grant,
+ * and a consent prompt for anything missing from it.
+ */
+const grantFirstPartyRequests = async (ctx: KoaContextWithOIDC) => {
+  const { client, session, provider } = ctx.oidc;
+  const grantId = ctx.oidc.result?.consent?.grantId ?? session?.grantIdFor(client!.clientId);
+  const existing = grantId ? await provider.Grant.find(grantId) : undefined;
+  if (settingsOf(client).isThirdParty !== false || !session?.accountId) {
+    return existing;
+  }
+  const grant = existing ?? new provider.Grant({ clientId: client!.clientId, accountId: session.accountId });
+  grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
+  const claims = [...ctx.oidc.requestParamClaims];
+  if (claims.length > 0) {
+    grant.addOIDCClaims(claims);
+  }
+  const requested = [...ctx.oidc.requestParamScopes];
+  for (const [indicator, resourceServer] of Object.entries(ctx.oidc.resourceServers ?? {})) {
+    const scopes = requested.filter((scope) => resourceServer.scopes.has(scope));
+    if (scopes.length > 0) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+  }
+  await grant.save();
+  return grant;
+};
+
 const settingsOf = (client: unknown) =>
   ((client as { gatehouse?: unknown } | undefined)?.gatehouse ?? {}) as Partial<GatehouseClientSettings>;
 
@@ -81,6 +119,9 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
   const signingKeys = await runtime.signingKeys();
   const currentAlgorithm = keys.signing[0]?.algorithm ?? 'ES256';
   const secureCookies = runtime.baseUrl.startsWith('https://');
+  // The interaction cookie must reach the hosted pages and /api/experience, which live beside
+  // /oidc under the tenant's base path.
+  const basePath = `${new URL(runtime.baseUrl).pathname.replace(/\/$/, '')}/`;
 
   const configuration: Configuration = {
     adapter: (name: string) => new PostgresAdapter(name, runtime, options.database),
@@ -88,7 +129,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     cookies: {
       keys: keys.cookie,
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
-      short: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      short: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies, path: basePath },
       names: { session: '_gatehouse_session', interaction: '_gatehouse_interaction', resume: '_gatehouse_resume' },
     },
     clientDefaults: {
@@ -98,6 +139,8 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       token_endpoint_auth_method: 'client_secret_basic',
     },
     extraClientMetadata: { properties: ['gatehouse'] },
+    // `first_screen=register` opens the registration page instead of sign-in.
+    extraParams: ['first_screen'],
     // OAuth 2.1: authorization code only, PKCE for every client.
     responseTypes: ['code'],
     pkce: { required: () => true },
@@ -189,8 +232,9 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       });
     },
     interactions: {
-      url: (_ctx, interaction) => `${runtime.baseUrl}/interaction/${interaction.uid}`,
+      url: (_ctx, interaction) => `${runtime.baseUrl}${experiencePagePath(interaction)}`,
     },
+    loadExistingGrant: grantFirstPartyRequests,
     findAccount: createFindAccount(runtime.tenantId, options.database),
     renderError: (ctx, out) => {
       ctx.type = 'html';

@@ -1,8 +1,10 @@
+import { managementApiIndicator } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 
 import { generateId } from '../../src/crypto/ids.js';
 import { resources, scopes } from '../../src/modules/resources/resources.table.js';
 import { applicationsRoles, roles, rolesScopes } from '../../src/modules/roles/roles.table.js';
+import { basicAuth, postForm } from './forms.js';
 import type { TestServer } from './test-server.js';
 
 /**
@@ -29,4 +31,22 @@ export const grantScopes = async (
     await tx.insert(applicationsRoles).values({ tenantId, applicationId, roleId });
   });
   await scope.invalidate();
+};
+
+/** A management API caller whose token holds exactly `scopeNames` (a new M2M app with a role for them). */
+export const apiWithScopes = async (server: TestServer, scopeNames: string[], tenantId = 'default') => {
+  const admin = await server.api(tenantId);
+  const app = (await admin.post('/applications', { name: `scoped-${generateId()}`, type: 'MachineToMachine' })).body;
+  const indicator = managementApiIndicator(tenantId);
+  await grantScopes(server, tenantId, app.id, indicator, scopeNames);
+  const [secret] = (await admin.get(`/applications/${app.id}/secrets`)).body;
+  const issued = await postForm(
+    `${server.tenantBase(tenantId)}/oidc/token`,
+    { grant_type: 'client_credentials', resource: indicator, scope: scopeNames.join(' ') },
+    basicAuth(app.id, secret.value),
+  );
+  if (issued.status !== 200) {
+    throw new Error(`token request failed: ${JSON.stringify(issued.body)}`);
+  }
+  return server.apiWithToken(tenantId, issued.body.access_token);
 };

@@ -41,8 +41,17 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 /** Starts Gatehouse on a fresh database copy on a free port, with helpers to call it. */
 export const startTestServer = async (env: Record<string, string> = {}) => {
   const testDatabase = await openTestDatabase();
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SECRET_KEY: testSecretKey, LOG_LEVEL: 'silent', ...env });
-  const gatehouse: Gatehouse = await createGatehouse({ config, database: testDatabase.database, logger: false });
+  // Generous per-IP limits: every test request comes from 127.0.0.1 (the limits have their own test).
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SECRET_KEY: testSecretKey,
+    LOG_LEVEL: 'silent',
+    SIGN_IN_RATE_LIMIT: '10000',
+    CODE_SEND_RATE_LIMIT: '10000',
+    ...env,
+  });
+  const gatehouse: Gatehouse = await createGatehouse({ config, database: testDatabase.database, logger: process.env.GATEHOUSE_TEST_LOG ? { level: 'error' } : false });
   const endpoint = await gatehouse.listen();
 
   const tenantBase = (tenantId: string) => (tenantId === 'default' ? endpoint : `${endpoint}/t/${tenantId}`);

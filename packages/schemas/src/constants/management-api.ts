@@ -23,6 +23,10 @@ export const managementScopes = {
   readLogs: 'read:logs',
   readSigningKeys: 'read:signing-keys',
   writeSigningKeys: 'write:signing-keys',
+  readSignInExperience: 'read:sign-in-experience',
+  writeSignInExperience: 'write:sign-in-experience',
+  readConnectors: 'read:connectors',
+  writeConnectors: 'write:connectors',
 } as const;
 
 export type ManagementScope = (typeof managementScopes)[keyof typeof managementScopes];
@@ -40,6 +44,10 @@ export const managementScopeDescriptions: Record<ManagementScope | typeof manage
   'read:logs': 'Read audit logs.',
   'read:signing-keys': 'Read the public part of signing keys.',
   'write:signing-keys': 'Rotate and delete signing keys.',
+  'read:sign-in-experience': 'Read the sign-in experience, custom phrases, custom profile fields and captcha settings.',
+  'write:sign-in-experience': 'Change the sign-in experience, custom phrases, custom profile fields and captcha settings.',
+  'read:connectors': 'Read email, SMS and social connectors and email templates (never their secrets in clear).',
+  'write:connectors': 'Create, update, test and delete connectors and email templates.',
 };
 
 /** The built-in machine-to-machine role that holds `all` (spec §6). */

@@ -35,16 +35,18 @@ export const findUserIdByIdentity = async (tx: Tx, target: string, identityUserI
 export const listUserIdentities = (scope: TenantScope, userId: string) => scope.transaction((tx) => readIdentities(tx, userId));
 
 /** Links (or replaces) the user's identity for a target; one user per identity in a tenant. */
+export const linkIdentity = async (tx: Tx, userId: string, target: string, identity: UserIdentities[string]) => {
+  const identities = await readIdentities(tx, userId);
+  if (await findUserIdByIdentity(tx, target, identity.userId, userId)) {
+    throw new ApiError(409, 'user.identity_in_use', { target, userId: identity.userId });
+  }
+  const next = { ...identities, [target]: identity };
+  await tx.update(users).set({ identities: next, updatedAt: new Date() }).where(eq(users.id, userId));
+  return next;
+};
+
 export const setUserIdentity = (scope: TenantScope, userId: string, target: string, identity: UserIdentities[string]) =>
-  scope.transaction(async (tx) => {
-    const identities = await readIdentities(tx, userId);
-    if (await findUserIdByIdentity(tx, target, identity.userId, userId)) {
-      throw new ApiError(409, 'user.identity_in_use', { target, userId: identity.userId });
-    }
-    const next = { ...identities, [target]: identity };
-    await tx.update(users).set({ identities: next, updatedAt: new Date() }).where(eq(users.id, userId));
-    return next;
-  });
+  scope.transaction((tx) => linkIdentity(tx, userId, target, identity));
 
 export const deleteUserIdentity = (scope: TenantScope, userId: string, target: string) =>
   scope.transaction(async (tx) => {

@@ -64,7 +64,7 @@ const requireUser = async (tx: Tx, id: string) => {
 };
 
 /** Refuses identifiers another user of the tenant holds (email and username case-insensitively). */
-const assertIdentifiersFree = async (
+export const assertIdentifiersFree = async (
   tx: Tx,
   input: { username?: string | null; primaryEmail?: string | null; primaryPhone?: string | null },
   exceptId?: string,
@@ -99,6 +99,21 @@ const requireUserRoles = async (tx: Tx, roleIds: string[]) => {
   return rows;
 };
 
+type NewUser = Omit<typeof users.$inferInsert, 'tenantId' | 'id'>;
+
+/** Inserts a user (identifiers already checked) and gives them the tenant's default roles. */
+export const insertUser = async (tx: Tx, tenantId: string, values: NewUser) => {
+  const [inserted] = await tx
+    .insert(users)
+    .values({ ...values, tenantId, id: generateUserId() })
+    .returning();
+  const defaults = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.isDefault, true), eq(roles.type, 'User')));
+  if (defaults.length > 0) {
+    await tx.insert(usersRoles).values(defaults.map((role) => ({ tenantId, userId: inserted!.id, roleId: role.id })));
+  }
+  return inserted!;
+};
+
 /** Creates a user with a hashed or imported password and the tenant's default roles, in one transaction. */
 export const createUser = async (scope: TenantScope, input: UserCreate): Promise<User> => {
   const password = input.password
@@ -108,26 +123,16 @@ export const createUser = async (scope: TenantScope, input: UserCreate): Promise
       : { passwordEncrypted: null, passwordEncryptionMethod: null };
   const row = await scope.transaction(async (tx) => {
     await assertIdentifiersFree(tx, input);
-    const [inserted] = await tx
-      .insert(users)
-      .values({
-        tenantId: scope.tenantId,
-        id: generateUserId(),
-        username: input.username ?? null,
-        primaryEmail: input.primaryEmail ?? null,
-        primaryPhone: input.primaryPhone ?? null,
-        name: input.name ?? null,
-        avatar: input.avatar || null,
-        profile: input.profile ?? {},
-        customData: input.customData ?? {},
-        ...password,
-      })
-      .returning();
-    const defaults = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.isDefault, true), eq(roles.type, 'User')));
-    if (defaults.length > 0) {
-      await tx.insert(usersRoles).values(defaults.map((role) => ({ tenantId: scope.tenantId, userId: inserted!.id, roleId: role.id })));
-    }
-    return inserted!;
+    return insertUser(tx, scope.tenantId, {
+      username: input.username ?? null,
+      primaryEmail: input.primaryEmail ?? null,
+      primaryPhone: input.primaryPhone ?? null,
+      name: input.name ?? null,
+      avatar: input.avatar || null,
+      profile: input.profile ?? {},
+      customData: input.customData ?? {},
+      ...password,
+    });
   });
   return toUser(row);
 };
@@ -287,7 +292,7 @@ export const patchUserCustomData = async (scope: TenantScope, id: string, custom
   });
 
 /** Revokes every session, grant, code and token of the user (suspension, deletion, password reset). */
-const revokeUserTokens = (tx: Tx, userId: string) =>
+export const revokeUserTokens = (tx: Tx, userId: string) =>
   tx.delete(oidcModelInstances).where(eq(oidcModelInstances.accountId, userId));
 
 /** Deletes the user with their sessions, grants, identities and role links in one transaction. */

@@ -97,3 +97,24 @@ export const userCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.slot] }), tenantIsolationPolicy('user_counts')],
 );
+
+/**
+ * Tokens a social provider issued at sign-in, kept (sealed) when the connector enables token
+ * storage, so the tenant's backend can call the provider's API for the user.
+ */
+export const userSocialTokenSets = pgTable(
+  'user_social_token_sets',
+  {
+    tenantId: tenantIdColumn(),
+    userId: varchar('user_id', { length: 12 }).notNull(),
+    target: varchar('target', { length: 128 }).notNull(),
+    connectorId: varchar('connector_id', { length: 128 }).notNull(),
+    tokenSetSealed: text('token_set_sealed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.target] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    tenantIsolationPolicy('user_social_token_sets'),
+  ],
+);

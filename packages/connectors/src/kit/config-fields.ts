@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+import { templateContentTypes, templateTypes } from './types.js';
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+const parseUrl = (value: string) => {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Plain http is only for a service on the same machine (development, tests). */
+export const isLoopbackUrl = (value: string) => loopbackHosts.has(parseUrl(value)?.hostname ?? '');
+
+const isHttpsOrLoopback = (value: string) => {
+  const url = parseUrl(value);
+  return url?.protocol === 'https:' || (url?.protocol === 'http:' && loopbackHosts.has(url.hostname));
+};
+
+/** An endpoint that receives credentials or tokens: https, or http on a loopback host. */
+export const secureUrlSchema = z
+  .string()
+  .max(2048)
+  .refine(isHttpsOrLoopback, { message: 'Must be an https URL (http only on localhost).' });
+
+export const httpUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((value) => ['http:', 'https:'].includes(parseUrl(value)?.protocol ?? ''), {
+    message: 'Must be an http(s) URL.',
+  });
+
+/** A scheme (`https://`), a `www.` prefix, or a dotted host name with a letter TLD (`example.com`). */
+const urlLike = /[a-z][\d+.a-z-]*:\/\/|\bwww\.|\b[\da-z][\da-z-]*(\.[\da-z-]+)*\.[a-z]{2,63}\b/i;
+
+export const containsUrl = (text: string) => urlLike.test(text);
+
+/** Spec §5: a sender name must not contain a URL. */
+export const senderNameSchema = z
+  .string()
+  .min(1)
+  .max(256)
+  .refine((value) => !containsUrl(value), { message: 'Must not contain a URL.' });
+
+export const templateTypeSchema = z.enum(templateTypes);
+export const templateContentTypeSchema = z.enum(templateContentTypes);
+
+/** At least one template, one per usage type. */
+export const templateListSchema = <T extends z.ZodType<{ usageType: string }>>(item: T) =>
+  z
+    .array(item)
+    .min(1)
+    .superRefine((templates, context) => {
+      const seen = new Set<string>();
+      for (const [index, template] of templates.entries()) {
+        if (seen.has(template.usageType)) {
+          context.addIssue({
+            code: 'custom',
+            message: `Duplicate template for ${template.usageType}.`,
+            path: [index, 'usageType'],
+          });
+        }
+        seen.add(template.usageType);
+      }
+    });
+
+export const stringMapSchema = z.record(z.string().min(1).max(256), z.string().max(4096));
+
+/** Extra HTTP or mail headers: token names, one-line values (no header injection). */
+export const headerMapSchema = stringMapSchema
+  .refine((headers) => Object.keys(headers).every((name) => /^[\dA-Za-z-]+$/.test(name)), {
+    message: 'Header names may only hold letters, digits and hyphens.',
+  })
+  .refine((headers) => Object.values(headers).every((value) => !/[\0\n\r]/.test(value)), {
+    message: 'Header values must be on one line.',
+  });

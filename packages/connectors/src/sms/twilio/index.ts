@@ -1,0 +1,56 @@
+import { ConnectorError } from '../../kit/errors.js';
+import { errorFromResponse, request } from '../../kit/http.js';
+import { badgeLogo } from '../../kit/logo.js';
+import { type SmsConnector } from '../../kit/types.js';
+import { renderSms } from '../templates.js';
+import { type TwilioSmsConfig, twilioSmsConfigSchema } from './config.js';
+
+export const twilioSmsConnector: SmsConnector<TwilioSmsConfig> = {
+  type: 'Sms',
+  metadata: {
+    id: 'twilio-sms',
+    target: 'twilio-sms',
+    platform: null,
+    name: { en: 'Twilio SMS' },
+    logo: badgeLogo('#F22F46', 'T'),
+    logoDark: null,
+    description: { en: 'Sends text messages with the Twilio Programmable Messaging API.' },
+    configGuard: twilioSmsConfigSchema,
+  },
+
+  async sendMessage(config, message) {
+    const form = new URLSearchParams({ To: message.to, Body: renderSms(message, config.templates) });
+    if (config.fromMessagingServiceSID) {
+      form.set('MessagingServiceSid', config.fromMessagingServiceSID);
+    } else if (config.fromNumber) {
+      form.set('From', config.fromNumber);
+    }
+
+    const url = new URL(
+      `2010-04-01/Accounts/${encodeURIComponent(config.accountSID)}/Messages.json`,
+      config.apiBaseUrl.endsWith('/') ? config.apiBaseUrl : `${config.apiBaseUrl}/`,
+    );
+    const credentials = Buffer.from(`${config.accountSID}:${config.authToken}`).toString('base64');
+    const response = await request(
+      url.href,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${credentials}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: form.toString(),
+      },
+      config.timeoutMs,
+    );
+    if (response.status === 401) {
+      await response.body?.cancel();
+      throw new ConnectorError('invalid_config', 'Twilio refused the Account SID or auth token.', { status: 401 });
+    }
+    if (!response.ok) {
+      throw await errorFromResponse(response, 'The Twilio request');
+    }
+    await response.body?.cancel();
+  },
+};

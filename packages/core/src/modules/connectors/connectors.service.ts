@@ -1,0 +1,322 @@
+import {
+  builtInConnectors,
+  ConnectorError,
+  type EmailMessage,
+  findConnectorFactory,
+  parseConfig,
+  type SmsMessage,
+} from '@gatehouse/connectors';
+import {
+  type Connector,
+  type ConnectorCreate,
+  type ConnectorPatch,
+  secretMask,
+  type SupportedLocale,
+} from '@gatehouse/schemas';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+
+import { ApiError, notFound } from '../../app/errors.js';
+import type { TenantScope } from '../../app/tenant-scope.js';
+import { generateId } from '../../crypto/ids.js';
+import type { Tx } from '../../db/database.js';
+import type { ErrorCode } from '../../i18n/index.js';
+import { assertWorkable, readSignInExperience } from '../sign-in-experience/sign-in-experience.service.js';
+import { connectors, emailTemplates } from './connectors.table.js';
+
+type ConnectorRow = typeof connectors.$inferSelect;
+export type ConnectorFactory = (typeof builtInConnectors)[number];
+
+const sealContext = (tenantId: string, id: string) => `connector:${tenantId}:${id}`;
+
+/** Config keys whose values are credentials: never shown back in clear. */
+const secretKey = /secret|password|^pass$|token|privatekey|apikey|authorization/i;
+
+const maskSecrets = (value: unknown, key = ''): unknown => {
+  if (typeof value === 'string' && secretKey.test(key)) {
+    return secretMask;
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => maskSecrets(item));
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskSecrets(item, name)]));
+  }
+  return value;
+};
+
+/** A patch that sends the mask back keeps the stored secret. */
+const unmask = (next: unknown, stored: unknown): unknown => {
+  if (next === secretMask) {
+    return stored;
+  }
+  if (next && typeof next === 'object' && !Array.isArray(next) && stored && typeof stored === 'object' && !Array.isArray(stored)) {
+    return Object.fromEntries(
+      Object.entries(next).map(([name, item]) => [name, unmask(item, (stored as Record<string, unknown>)[name])]),
+    );
+  }
+  return next;
+};
+
+/** Maps a connector failure to an API error with the spec's connector code. */
+export const toConnectorApiError = (error: unknown) => {
+  if (error instanceof ConnectorError) {
+    const status = error.code === 'rate_limit_exceeded' ? 429 : error.code === 'invalid_config' ? 422 : 502;
+    const issues = (error.data?.issues as { path: string; message: string }[] | undefined) ?? undefined;
+    return new ApiError(
+      status,
+      `connector.${error.code}` as ErrorCode,
+      { detail: error.message },
+      issues?.map((issue) => ({ path: `config.${issue.path}`, code: 'invalid', message: issue.message })),
+    );
+  }
+  return error;
+};
+
+const requireFactory = (connectorId: string) => {
+  const factory = findConnectorFactory(connectorId);
+  if (!factory) {
+    throw notFound('connector factory', connectorId);
+  }
+  return factory;
+};
+
+const validConfig = (factory: ConnectorFactory, config: unknown) => {
+  try {
+    return parseConfig(factory as never, config) as Record<string, unknown>;
+  } catch (error) {
+    throw toConnectorApiError(error);
+  }
+};
+
+const openConfig = (scope: TenantScope, row: ConnectorRow) =>
+  JSON.parse(scope.box.open(row.configSealed, sealContext(scope.tenantId, row.id))) as Record<string, unknown>;
+
+const toConnector = (scope: TenantScope, row: ConnectorRow): Connector => {
+  const factory = findConnectorFactory(row.connectorId);
+  const overrides = row.metadata as Connector['metadata'];
+  return {
+    id: row.id,
+    connectorId: row.connectorId,
+    type: row.type as Connector['type'],
+    target: row.target,
+    platform: factory?.metadata.platform ?? null,
+    name: overrides.name ?? factory?.metadata.name ?? { en: row.connectorId },
+    logo: overrides.logo ?? factory?.metadata.logo ?? '',
+    logoDark: overrides.logoDark ?? factory?.metadata.logoDark ?? null,
+    config: maskSecrets(openConfig(scope, row)) as Record<string, unknown>,
+    metadata: overrides,
+    syncProfile: row.syncProfile,
+    enableTokenStorage: row.enableTokenStorage,
+    createdAt: row.createdAt.getTime(),
+  };
+};
+
+export const listConnectorFactories = () =>
+  builtInConnectors.map((factory) => ({
+    id: factory.metadata.id,
+    type: factory.type,
+    target: factory.metadata.target,
+    platform: factory.metadata.platform,
+    name: factory.metadata.name,
+    description: factory.metadata.description,
+    logo: factory.metadata.logo,
+    logoDark: factory.metadata.logoDark,
+    isStandard: factory.metadata.isStandard ?? false,
+    configSchema: z.toJSONSchema(factory.metadata.configGuard as z.ZodType, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>,
+  }));
+
+export const getConnectorFactory = (id: string) => {
+  const found = listConnectorFactories().find((factory) => factory.id === id);
+  if (!found) {
+    throw notFound('connector factory', id);
+  }
+  return found;
+};
+
+export const listConnectors = (scope: TenantScope, filter: { type?: Connector['type']; target?: string } = {}) =>
+  scope.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(connectors)
+      .where(and(filter.type ? eq(connectors.type, filter.type) : undefined, filter.target ? eq(connectors.target, filter.target) : undefined))
+      .orderBy(connectors.createdAt);
+    return rows.map((row) => toConnector(scope, row));
+  });
+
+const requireRow = async (tx: Tx, id: string) => {
+  const [row] = await tx.select().from(connectors).where(eq(connectors.id, id));
+  if (!row) {
+    throw notFound('connector', id);
+  }
+  return row;
+};
+
+export const getConnector = (scope: TenantScope, id: string) => scope.transaction(async (tx) => toConnector(scope, await requireRow(tx, id)));
+
+const assertTargetFree = async (tx: Tx, type: string, target: string, exceptId?: string) => {
+  const [taken] = await tx
+    .select({ id: connectors.id })
+    .from(connectors)
+    .where(and(eq(connectors.type, type), eq(connectors.target, target)));
+  if (taken && taken.id !== exceptId) {
+    throw new ApiError(409, type === 'Social' ? 'connector.target_exists' : 'connector.type_exists', { type, target });
+  }
+};
+
+/** Development connectors write files on the server: only where DEV_CONNECTORS allows them. */
+const assertAllowed = (factory: ConnectorFactory, options: { devConnectors: boolean }) => {
+  if (factory.metadata.id.startsWith('dev-') && !options.devConnectors) {
+    throw new ApiError(422, 'connector.development_disabled', { connectorId: factory.metadata.id });
+  }
+};
+
+export const createConnector = async (scope: TenantScope, input: ConnectorCreate, options: { devConnectors: boolean }) => {
+  const factory = requireFactory(input.connectorId);
+  assertAllowed(factory, options);
+  const config = validConfig(factory, input.config);
+  if (input.metadata?.target && !factory.metadata.isStandard) {
+    throw new ApiError(422, 'connector.target_fixed', { connectorId: input.connectorId });
+  }
+  const target = (factory.metadata.isStandard ? input.metadata?.target : undefined) ?? factory.metadata.target;
+  const id = input.id ?? generateId();
+  return scope.transaction(async (tx) => {
+    await assertTargetFree(tx, factory.type, target);
+    const [existing] = await tx.select({ id: connectors.id }).from(connectors).where(eq(connectors.id, id));
+    if (existing) {
+      throw new ApiError(409, 'connector.id_exists', { id });
+    }
+    const [row] = await tx
+      .insert(connectors)
+      .values({
+        tenantId: scope.tenantId,
+        id,
+        connectorId: factory.metadata.id,
+        type: factory.type,
+        target,
+        configSealed: scope.box.seal(JSON.stringify(config), sealContext(scope.tenantId, id)),
+        metadata: input.metadata ?? {},
+        syncProfile: input.syncProfile ?? false,
+        enableTokenStorage: input.enableTokenStorage ?? false,
+      })
+      .returning();
+    return toConnector(scope, row!);
+  });
+};
+
+export const patchConnector = (scope: TenantScope, id: string, patch: ConnectorPatch) =>
+  scope.transaction(async (tx) => {
+    const row = await requireRow(tx, id);
+    const factory = requireFactory(row.connectorId);
+    const config = patch.config ? validConfig(factory, unmask(patch.config, openConfig(scope, row))) : undefined;
+    const metadata = patch.metadata ? { ...(row.metadata as Connector['metadata']), ...patch.metadata } : undefined;
+    if (patch.metadata?.target && !factory.metadata.isStandard) {
+      throw new ApiError(422, 'connector.target_fixed', { connectorId: row.connectorId });
+    }
+    const target = metadata?.target ?? row.target;
+    if (target !== row.target) {
+      await assertTargetFree(tx, row.type, target, id);
+    }
+    const [updated] = await tx
+      .update(connectors)
+      .set({
+        ...(config ? { configSealed: scope.box.seal(JSON.stringify(config), sealContext(scope.tenantId, id)) } : {}),
+        ...(metadata ? { metadata, target } : {}),
+        ...(patch.syncProfile === undefined ? {} : { syncProfile: patch.syncProfile }),
+        ...(patch.enableTokenStorage === undefined ? {} : { enableTokenStorage: patch.enableTokenStorage }),
+      })
+      .where(eq(connectors.id, id))
+      .returning();
+    if (target !== row.target) {
+      await assertWorkable(tx, await readSignInExperience(tx));
+    }
+    return toConnector(scope, updated!);
+  });
+
+/** Deleting a connector the sign-in experience depends on is refused (users could no longer sign in). */
+export const deleteConnector = (scope: TenantScope, id: string) =>
+  scope.transaction(async (tx) => {
+    await requireRow(tx, id);
+    await tx.delete(connectors).where(eq(connectors.id, id));
+    await assertWorkable(tx, await readSignInExperience(tx));
+  });
+
+/** Sends a test message with a config that is not saved yet. */
+export const testConnector = async (
+  factoryId: string,
+  input: { config: Record<string, unknown>; to: string; locale?: SupportedLocale },
+  options: { devConnectors: boolean },
+) => {
+  const factory = requireFactory(factoryId);
+  assertAllowed(factory, options);
+  const config = validConfig(factory, input.config);
+  const message = { to: input.to, type: 'Generic' as const, locale: input.locale ?? 'en', payload: { code: '000000' } };
+  try {
+    if (factory.type === 'Email') {
+      await factory.sendMessage(config as never, message);
+    } else if (factory.type === 'Sms') {
+      await factory.sendMessage(config as never, message);
+    } else {
+      throw new ApiError(422, 'connector.test_not_supported', { connectorId: factoryId });
+    }
+  } catch (error) {
+    throw toConnectorApiError(error);
+  }
+};
+
+export type LoadedConnector = { row: ConnectorRow; factory: ConnectorFactory; config: Record<string, unknown> };
+
+const load = (scope: TenantScope, row: ConnectorRow): LoadedConnector => {
+  const factory = requireFactory(row.connectorId);
+  return { row, factory, config: openConfig(scope, row) };
+};
+
+/** The tenant's email or SMS connector, if it has one. */
+export const findMessageConnector = (scope: TenantScope, type: 'Email' | 'Sms') =>
+  scope.transaction(async (tx) => {
+    const [row] = await tx.select().from(connectors).where(eq(connectors.type, type)).limit(1);
+    return row ? load(scope, row) : undefined;
+  });
+
+export const findSocialConnector = (scope: TenantScope, id: string) =>
+  scope.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(connectors)
+      .where(and(eq(connectors.id, id), eq(connectors.type, 'Social')));
+    return row ? load(scope, row) : undefined;
+  });
+
+/** Email template stored by the tenant for a type, in the language or else in English. */
+const findEmailTemplate = (scope: TenantScope, type: string, locale: string) =>
+  scope.transaction(async (tx) => {
+    const rows = await tx.select().from(emailTemplates).where(eq(emailTemplates.templateType, type));
+    const row = rows.find((candidate) => candidate.languageTag === locale) ?? rows.find((candidate) => candidate.languageTag === 'en');
+    return row?.details as EmailMessage['template'];
+  });
+
+/**
+ * Sends a message through the tenant's email or SMS connector. A missing connector or a failing
+ * provider surfaces as a clear API error.
+ */
+export const sendTenantMessage = async (
+  scope: TenantScope,
+  channel: 'email' | 'phone',
+  message: Omit<SmsMessage, 'type'> & { type: EmailMessage['type'] },
+) => {
+  const type = channel === 'email' ? 'Email' : 'Sms';
+  const connector = await findMessageConnector(scope, type);
+  if (!connector) {
+    throw new ApiError(422, channel === 'email' ? 'connector.email_not_configured' : 'connector.sms_not_configured');
+  }
+  try {
+    if (connector.factory.type === 'Email') {
+      const template = await findEmailTemplate(scope, message.type, message.locale);
+      await connector.factory.sendMessage(connector.config as never, { ...message, ...(template ? { template } : {}) });
+    } else if (connector.factory.type === 'Sms') {
+      await connector.factory.sendMessage(connector.config as never, message);
+    }
+  } catch (error) {
+    throw toConnectorApiError(error);
+  }
+};

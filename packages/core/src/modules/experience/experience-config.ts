@@ -1,0 +1,79 @@
+import type { ExperienceConfig } from '@gatehouse/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { listConnectors } from '../connectors/connectors.service.js';
+import { findCaptchaConfig } from '../sign-in-experience/captcha-provider.service.js';
+import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
+import { listCustomPhrases } from '../sign-in-experience/custom-phrases.service.js';
+import { getSignInExperience } from '../sign-in-experience/sign-in-experience.service.js';
+import { findInteraction } from './experience-session.js';
+import { loadExperienceState } from './experience-state.js';
+
+/** The interaction as the pages need it: which screen, for which app. */
+const describeInteraction = async (request: FastifyRequest, reply: FastifyReply): Promise<ExperienceConfig['interaction']> => {
+  const found = await findInteraction(request, reply);
+  if (!found) {
+    return null;
+  }
+  const { interaction } = found;
+  const runtime = request.tenantRuntime();
+  const clientId = String(interaction.params.client_id ?? '');
+  const client = await runtime.client(clientId);
+  const state = await loadExperienceState(request.tenantScope(), interaction.uid);
+  const prompts = String(interaction.params.prompt ?? '').split(' ');
+  return {
+    prompt: interaction.prompt.name === 'consent' ? 'consent' : 'login',
+    firstScreen: interaction.params.first_screen === 'register' || prompts.includes('create') ? 'register' : 'signIn',
+    loginHint: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : null,
+    application: {
+      id: clientId,
+      name: client?.source.name ?? clientId,
+      logoUri: client?.source.oidcClientMetadata.logoUri ?? null,
+    },
+    event: state?.event ?? null,
+  };
+};
+
+/** Everything the hosted pages render, without a single secret. */
+export const buildExperienceConfig = async (request: FastifyRequest, reply: FastifyReply): Promise<ExperienceConfig> => {
+  const scope = request.tenantScope();
+  const [settings, connectors, captcha, fields, phrases, interaction] = await Promise.all([
+    getSignInExperience(scope),
+    listConnectors(scope),
+    findCaptchaConfig(scope),
+    listCustomProfileFields(scope),
+    listCustomPhrases(scope),
+    describeInteraction(request, reply),
+  ]);
+  const social = settings.socialSignInConnectorTargets.flatMap((target) => {
+    const connector = connectors.find((candidate) => candidate.type === 'Social' && candidate.target === target);
+    return connector ? [{ id: connector.id, target, name: connector.name, logo: connector.logo, logoDark: connector.logoDark }] : [];
+  });
+  return {
+    tenantId: scope.tenantId,
+    color: settings.color,
+    branding: settings.branding,
+    languageInfo: settings.languageInfo,
+    termsOfUseUrl: settings.termsOfUseUrl,
+    privacyPolicyUrl: settings.privacyPolicyUrl,
+    agreeToTermsPolicy: settings.agreeToTermsPolicy,
+    signIn: settings.signIn,
+    signUp: settings.signUp,
+    signInMode: settings.signInMode,
+    socialSignIn: settings.socialSignIn,
+    socialConnectors: social,
+    customCss: settings.customCss,
+    customContent: settings.customContent,
+    passwordPolicy: { length: settings.passwordPolicy.length, characterTypes: settings.passwordPolicy.characterTypes },
+    captcha: settings.captchaPolicy.enabled && captcha ? { type: captcha.type, siteKey: captcha.siteKey } : null,
+    supportEmail: settings.supportEmail,
+    supportWebsiteUrl: settings.supportWebsiteUrl,
+    customProfileFields: fields,
+    phrases: Object.fromEntries(phrases.map((phrase) => [phrase.languageTag, phrase.translation])),
+    forgotPassword: {
+      email: connectors.some((connector) => connector.type === 'Email'),
+      phone: connectors.some((connector) => connector.type === 'Sms'),
+    },
+    interaction,
+  };
+};

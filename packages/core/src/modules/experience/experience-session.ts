@@ -1,0 +1,103 @@
+import type { InteractionEvent, SignInExperience } from '@gatehouse/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type default as Provider } from 'oidc-provider';
+
+import type { GatehouseConfig } from '../../config.js';
+import { ApiError } from '../../app/errors.js';
+import { negotiateLocale } from '../../i18n/index.js';
+import type { TenantScope } from '../../app/tenant-scope.js';
+import type { AuditLogWriter } from '../logs/audit-log-writer.js';
+import { getSignInExperience } from '../sign-in-experience/sign-in-experience.service.js';
+import { deleteExperienceState, type ExperienceState, loadExperienceState, saveExperienceState } from './experience-state.js';
+
+export type ExperienceDeps = { config: GatehouseConfig; auditLog: AuditLogWriter };
+
+export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** The live OIDC interaction of the browser's cookie, or a 400 the pages turn into "session expired". */
+export const requireInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
+  const provider = await request.tenantRuntime().provider();
+  try {
+    return { provider, interaction: await provider.interactionDetails(request.raw, reply.raw) };
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) {
+      throw new ApiError(400, 'session.not_found');
+    }
+    throw error;
+  }
+};
+
+/** The interaction, or undefined when the browser has none (or an expired one). */
+export const findInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
+  try {
+    return await requireInteraction(request, reply);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'session.not_found') {
+      return undefined;
+    }
+    throw error;
+  }
+};
+
+/**
+ * One request's view of an experience: the interaction it belongs to, the tenant's sign-in
+ * experience, and the flow's state (if started). Mutate `state`, then `save()`.
+ */
+export class ExperienceSession {
+  private constructor(
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly scope: TenantScope,
+    readonly provider: Provider,
+    readonly interaction: Interaction,
+    readonly settings: SignInExperience,
+    readonly deps: ExperienceDeps,
+    public current: ExperienceState | undefined,
+  ) {}
+
+  static async open(request: FastifyRequest, reply: FastifyReply, deps: ExperienceDeps) {
+    const { provider, interaction } = await requireInteraction(request, reply);
+    const scope = request.tenantScope();
+    const [settings, state] = await Promise.all([getSignInExperience(scope), loadExperienceState(scope, interaction.uid)]);
+    return new ExperienceSession(request, reply, scope, provider, interaction, settings, deps, state);
+  }
+
+  /** The started flow; every step but the first needs one. */
+  get state(): ExperienceState {
+    if (!this.current) {
+      throw new ApiError(400, 'session.not_started');
+    }
+    return this.current;
+  }
+
+  get event(): InteractionEvent | undefined {
+    return this.current?.event;
+  }
+
+  get applicationId(): string | undefined {
+    return typeof this.interaction.params.client_id === 'string' ? this.interaction.params.client_id : undefined;
+  }
+
+  /** The language of messages sent to the user (codes by email or SMS). */
+  get locale(): string {
+    return negotiateLocale(this.request.headers['accept-language']);
+  }
+
+  start(event: InteractionEvent) {
+    this.current = { event, verifications: {}, profile: {} };
+  }
+
+  async save() {
+    await saveExperienceState(this.scope, this.interaction.uid, this.state, new Date(this.interaction.exp * 1000));
+  }
+
+  async discard() {
+    await deleteExperienceState(this.scope, this.interaction.uid);
+    this.current = undefined;
+  }
+
+  /** Hands the result to oidc-provider; the browser continues at the returned URL. */
+  async finish(result: Parameters<Provider['interactionResult']>[2], options?: { mergeWithLastSubmission?: boolean }) {
+    return this.provider.interactionResult(this.request.raw, this.reply.raw, result, options);
+  }
+}

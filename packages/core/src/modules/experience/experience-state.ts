@@ -1,0 +1,89 @@
+import type { ExperienceIdentifier, InteractionEvent } from '@gatehouse/schemas';
+import { and, eq, gt, sql } from 'drizzle-orm';
+
+import type { TenantScope } from '../../app/tenant-scope.js';
+import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
+
+/** A check the user passed (or started) during this interaction. */
+export type VerificationRecord =
+  | { id: string; type: 'password'; identifier: ExperienceIdentifier; userId: string; verified: true }
+  | { id: string; type: 'code'; identifier: { type: 'email' | 'phone'; value: string }; verified: boolean }
+  | {
+      id: string;
+      type: 'social';
+      connectorId: string;
+      target: string;
+      state: string;
+      redirectUri: string;
+      codeVerifier: string;
+      nonce: string;
+      /** Filled once the provider's callback was verified. */
+      identity?: SocialIdentity;
+    };
+
+export type SocialIdentity = {
+  id: string;
+  email?: string;
+  emailVerified?: boolean;
+  phone?: string;
+  name?: string;
+  avatar?: string;
+  rawData: Record<string, unknown>;
+  /** The provider's token set, sealed, when the connector stores tokens. */
+  tokenSetSealed?: string;
+};
+
+/** What a new user will be created with, or what an existing user gains at submit. */
+export type PendingProfile = {
+  username?: string;
+  primaryEmail?: string;
+  primaryPhone?: string;
+  /** Hashed as soon as it is given: the clear password never reaches storage. */
+  password?: { passwordEncrypted: string; passwordEncryptionMethod: 'Argon2id' };
+  name?: string;
+  avatar?: string;
+  profile?: Record<string, unknown>;
+  customData?: Record<string, unknown>;
+  social?: { connectorId: string; target: string; verificationId: string };
+};
+
+export type ExperienceState = {
+  event: InteractionEvent;
+  verifications: Record<string, VerificationRecord>;
+  /** The existing user this flow is about (sign-in, password reset, or a linked social account). */
+  userId?: string;
+  profile: PendingProfile;
+  /** The password was reset in this flow (forgot password), waiting for submit. */
+  passwordReset?: boolean;
+};
+
+const modelName = 'Experience';
+const table = oidcModelInstances;
+
+/**
+ * The experience of one OIDC interaction, stored beside the interaction itself (same table, same
+ * expiry and purge), keyed by the interaction's id.
+ */
+export const loadExperienceState = async (scope: TenantScope, interactionId: string): Promise<ExperienceState | undefined> => {
+  const [row] = await scope.transaction((tx) =>
+    tx
+      .select({ payload: table.payload })
+      .from(table)
+      .where(and(eq(table.modelName, modelName), eq(table.id, interactionId), gt(table.expiresAt, sql`now()`))),
+  );
+  return row?.payload as ExperienceState | undefined;
+};
+
+export const saveExperienceState = async (scope: TenantScope, interactionId: string, state: ExperienceState, expiresAt: Date) => {
+  const payload = state as unknown as Record<string, unknown>;
+  await scope.transaction((tx) =>
+    tx
+      .insert(table)
+      .values({ tenantId: scope.tenantId, modelName, id: interactionId, payload, expiresAt })
+      .onConflictDoUpdate({ target: [table.tenantId, table.modelName, table.id], set: { payload } }),
+  );
+};
+
+export const deleteExperienceState = async (scope: TenantScope, interactionId: string) => {
+  await scope.transaction((tx) => tx.delete(table).where(and(eq(table.modelName, modelName), eq(table.id, interactionId))));
+};

@@ -1,0 +1,293 @@
+import rateLimit from '@fastify/rate-limit';
+import {
+  consentInfoSchema,
+  experienceConfigSchema,
+  experienceProfileSchema,
+  identificationSchema,
+  type LogPayload,
+  passwordVerificationSchema,
+  redirectSchema,
+  resetPasswordSchema,
+  sendCodeSchema,
+  socialAuthorizationRequestSchema,
+  socialAuthorizationSchema,
+  socialVerifySchema,
+  startExperienceSchema,
+  submitExperienceSchema,
+  switchInteractionEventSchema,
+  verificationCreatedSchema,
+  verifyCodeSchema,
+} from '@gatehouse/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+
+import { type ApiInstance, errorResponses } from '../../app/api-types.js';
+import { ApiError } from '../../app/errors.js';
+import { findCaptchaConfig, verifyCaptchaToken } from '../sign-in-experience/captcha-provider.service.js';
+import { denyInteraction, getConsentInfo, grantConsent } from './consent.js';
+import { buildExperienceConfig } from './experience-config.js';
+import { type ExperienceDeps, ExperienceSession } from './experience-session.js';
+import { assertRegistrationOpen, identify } from './identification.js';
+import { resetPassword, updateProfile } from './profile.js';
+import { submitExperience } from './submit.js';
+import { sendCodeStep, startSocialStep, verifyCodeStep, verifyPasswordStep, verifySocialStep } from './verifications.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Audit log step of an experience route, e.g. `Verification.Password`. */
+    logStep?: string;
+  }
+  interface FastifyRequest {
+    experienceLog?: { event?: string; userId?: string };
+  }
+}
+
+const tags = ['Experience'];
+const noContent = { 204: z.null(), ...errorResponses, 429: errorResponses[400] };
+
+
+/**
+ * The hosted pages' cookies are SameSite=Lax, and every state-changing call here is JSON. A
+ * request that says it comes from another site is refused outright.
+ */
+const refuseCrossSite = async (request: FastifyRequest) => {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    return;
+  }
+  if (request.headers['sec-fetch-site'] === 'cross-site') {
+    throw new ApiError(403, 'session.cross_site_request');
+  }
+  const origin = request.headers.origin;
+  if (origin && origin !== new URL(request.tenantRuntime().baseUrl).origin) {
+    throw new ApiError(403, 'session.cross_site_request');
+  }
+};
+
+export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) => {
+  // Per-IP limits (ARCHITECTURE §9); per-identifier limits are the sentinel's and the code sender's.
+  const signInRateLimit = { max: deps.config.signInRateLimit, timeWindow: '1 minute' };
+  const codeRateLimit = { max: deps.config.codeSendRateLimit, timeWindow: '1 minute' };
+  const redis = deps.config.redisUrl ? new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis } : {}),
+    keyGenerator: (request) => `${request.tenantId}:${request.ip}`,
+    nameSpace: `${deps.config.redisKeyPrefix}rate-limit:`,
+    errorResponseBuilder: (_request, context) => new ApiError(429, 'request.rate_limited', { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  app.addHook('onRequest', refuseCrossSite);
+  app.addHook('onResponse', async (request, reply) => {
+    const step = request.routeOptions.config.logStep;
+    if (!step) {
+      return;
+    }
+    const { event, userId } = request.experienceLog ?? {};
+    const payload: LogPayload = {
+      key: `Interaction.${event ?? 'Unknown'}.${step}`,
+      result: reply.statusCode < 400 ? 'Success' : 'Error',
+      ...(reply.statusCode >= 400 ? { error: { status: reply.statusCode } } : {}),
+      ...(userId ? { userId } : {}),
+      ip: request.ip,
+      ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
+    };
+    await deps.auditLog.write(request.tenantId, payload);
+  });
+
+  /**
+   * Opens the session, runs the step, saves the state, and only then answers (204 when the step
+   * returns nothing): the browser's next step must find this one's state.
+   */
+  const step =
+    <T>(run: (session: ExperienceSession, request: FastifyRequest) => Promise<T>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const session = await ExperienceSession.open(request, reply, deps);
+      request.experienceLog = { event: session.event, userId: session.current?.userId };
+      try {
+        const result = await run(session, request);
+        if (session.current) {
+          await session.save();
+        }
+        return result === undefined ? reply.status(204).send(null) : result;
+      } finally {
+        request.experienceLog = { event: session.event ?? request.experienceLog.event, userId: session.current?.userId ?? request.experienceLog.userId };
+      }
+    };
+
+  app.get(
+    '/experience/config',
+    { config: { scope: 'public' }, schema: { tags, summary: 'What the sign-in pages render', response: { 200: experienceConfigSchema, ...errorResponses } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return buildExperienceConfig(request, reply);
+    },
+  );
+
+  app.put(
+    '/experience',
+    {
+      config: { logStep: 'Create' },
+      schema: { tags, summary: 'Start a sign-in, registration or password reset', body: startExperienceSchema, response: noContent },
+    },
+    step(async (session, request) => {
+      const body = request.body as z.infer<typeof startExperienceSchema>;
+      if (body.interactionEvent === 'Register') {
+        assertRegistrationOpen(session);
+      }
+      if (session.settings.captchaPolicy.enabled) {
+        const captcha = await findCaptchaConfig(session.scope);
+        if (captcha) {
+          if (!body.captchaToken) {
+            throw new ApiError(422, 'captcha.required');
+          }
+          if (!(await verifyCaptchaToken(captcha, body.captchaToken, request.ip, deps.config))) {
+            throw new ApiError(422, 'captcha.failed');
+          }
+        }
+      }
+      session.start(body.interactionEvent);
+    }),
+  );
+
+  app.put(
+    '/experience/interaction-event',
+    { schema: { tags, summary: 'Switch the flow, keeping its verifications', body: switchInteractionEventSchema, response: noContent } },
+    step(async (session, request) => {
+      const { interactionEvent } = request.body as z.infer<typeof switchInteractionEventSchema>;
+      if (interactionEvent === 'Register') {
+        assertRegistrationOpen(session);
+      }
+      session.state.event = interactionEvent;
+      delete session.state.userId;
+    }),
+  );
+
+  app.post(
+    '/experience/verification/password',
+    {
+      config: { logStep: 'Verification.Password', rateLimit: signInRateLimit },
+      schema: { tags, summary: 'Verify an identifier and password', body: passwordVerificationSchema, response: { 200: verificationCreatedSchema, ...errorResponses } },
+    },
+    step(async (session, request) => {
+      const body = request.body as z.infer<typeof passwordVerificationSchema>;
+      return { verificationId: await verifyPasswordStep(session, body.identifier, body.password) };
+    }),
+  );
+
+  app.post(
+    '/experience/verification/verification-code',
+    {
+      config: { logStep: 'Verification.VerificationCode.Send', rateLimit: codeRateLimit },
+      schema: { tags, summary: 'Send a verification code', body: sendCodeSchema, response: { 200: verificationCreatedSchema, ...errorResponses } },
+    },
+    step(async (session, request) => ({ verificationId: await sendCodeStep(session, (request.body as z.infer<typeof sendCodeSchema>).identifier) })),
+  );
+
+  app.post(
+    '/experience/verification/verification-code/verify',
+    {
+      config: { logStep: 'Verification.VerificationCode.Verify', rateLimit: signInRateLimit },
+      schema: { tags, summary: 'Check a verification code', body: verifyCodeSchema, response: { 200: verificationCreatedSchema, ...errorResponses } },
+    },
+    step(async (session, request) => {
+      const body = request.body as z.infer<typeof verifyCodeSchema>;
+      return { verificationId: await verifyCodeStep(session, body.identifier, body.verificationId, body.code) };
+    }),
+  );
+
+  const connectorParams = z.object({ connectorId: z.string().min(1).max(128) });
+  app.post(
+    '/experience/verification/social/:connectorId/authorization-uri',
+    {
+      config: { logStep: 'Verification.Social.Create', rateLimit: signInRateLimit },
+      schema: {
+        tags,
+        summary: 'Start a social sign-in',
+        params: connectorParams,
+        body: socialAuthorizationRequestSchema,
+        response: { 200: socialAuthorizationSchema, ...errorResponses },
+      },
+    },
+    step(async (session, request) =>
+      startSocialStep(session, (request.params as { connectorId: string }).connectorId, request.body as z.infer<typeof socialAuthorizationRequestSchema>),
+    ),
+  );
+
+  app.post(
+    '/experience/verification/social/:connectorId/verify',
+    {
+      config: { logStep: 'Verification.Social.Verify', rateLimit: signInRateLimit },
+      schema: { tags, summary: 'Verify the social provider callback', params: connectorParams, body: socialVerifySchema, response: { 200: verificationCreatedSchema, ...errorResponses } },
+    },
+    step(async (session, request) => {
+      const body = request.body as z.infer<typeof socialVerifySchema>;
+      return { verificationId: await verifySocialStep(session, body.verificationId, body.connectorData) };
+    }),
+  );
+
+  app.post(
+    '/experience/identification',
+    {
+      config: { logStep: 'Identification' },
+      schema: { tags, summary: 'Identify the user (or the new account)', body: identificationSchema, response: noContent },
+    },
+    step(async (session, request) => {
+      await identify(session, request.body as z.infer<typeof identificationSchema>);
+    }),
+  );
+
+  app.post(
+    '/experience/profile',
+    { config: { logStep: 'Profile.Update' }, schema: { tags, summary: 'Add a missing profile field', body: experienceProfileSchema, response: noContent } },
+    step(async (session, request) => {
+      await updateProfile(session, request.body as z.infer<typeof experienceProfileSchema>);
+    }),
+  );
+
+  app.put(
+    '/experience/profile/password',
+    { config: { logStep: 'Profile.Password' }, schema: { tags, summary: 'Set a new password (forgot password)', body: resetPasswordSchema, response: noContent } },
+    step(async (session, request) => {
+      await resetPassword(session, (request.body as z.infer<typeof resetPasswordSchema>).password);
+    }),
+  );
+
+  app.post(
+    '/experience/submit',
+    {
+      config: { logStep: 'Submit' },
+      schema: { tags, summary: 'Finish the flow', body: submitExperienceSchema.optional(), response: { 200: redirectSchema, ...errorResponses } },
+    },
+    step(async (session, request) => {
+      const { userId, redirectTo } = await submitExperience(session, (request.body ?? {}) as z.infer<typeof submitExperienceSchema>);
+      request.experienceLog = { event: request.experienceLog?.event, userId };
+      return { redirectTo };
+    }),
+  );
+
+  app.get(
+    '/experience/consent',
+    { schema: { tags, summary: 'What the application asks the user to grant', response: { 200: consentInfoSchema, ...errorResponses } } },
+    step((session) => getConsentInfo(session)),
+  );
+
+  app.post(
+    '/experience/consent',
+    { config: { logStep: 'Consent' }, schema: { tags, summary: 'Grant what the application asked for', response: { 200: redirectSchema, ...errorResponses } } },
+    step(async (session) => ({ redirectTo: await grantConsent(session) })),
+  );
+
+  app.delete(
+    '/experience',
+    { config: { logStep: 'Cancel' }, schema: { tags, summary: 'Cancel: the application receives access_denied', response: { 200: redirectSchema, ...errorResponses } } },
+    step(async (session) => {
+      const redirectTo = await denyInteraction(session);
+      await session.discard();
+      return { redirectTo };
+    }),
+  );
+};

@@ -1,0 +1,164 @@
+import { usernamePattern } from '@gatehouse/schemas';
+
+import { ApiError } from '../../app/errors.js';
+import { findUserIdByIdentity } from '../users/identities.service.js';
+import { assertEmailAllowed } from './email-blocklist.js';
+import type { ExperienceSession } from './experience-session.js';
+import { requireRecord } from './verifications.js';
+import { findUserById, findUserByIdentifier } from './user-lookup.js';
+
+const assertActive = (user: { isSuspended: boolean } | undefined) => {
+  if (user?.isSuspended) {
+    throw new ApiError(403, 'user.suspended');
+  }
+};
+
+/** Refuses an identifier another user already holds. */
+export const assertIdentifierFree = async (session: ExperienceSession, type: 'username' | 'email' | 'phone', value: string) => {
+  if (await findUserByIdentifier(session.scope, { type, value })) {
+    const code = type === 'username' ? 'user.username_already_in_use' : type === 'email' ? 'user.email_already_in_use' : 'user.phone_already_in_use';
+    throw new ApiError(409, code, { value });
+  }
+};
+
+export const assertRegistrationOpen = (session: ExperienceSession) => {
+  if (session.settings.signInMode === 'SignIn') {
+    throw new ApiError(403, 'session.registration_disabled');
+  }
+};
+
+export const assertUsernameAllowed = async (session: ExperienceSession, username: string) => {
+  if (!usernamePattern.test(username) || username.length > 128) {
+    throw new ApiError(422, 'session.invalid_username');
+  }
+  await assertIdentifierFree(session, 'username', username);
+};
+
+const identifySignIn = async (session: ExperienceSession, verificationId: string) => {
+  const record = requireRecord(session, verificationId);
+  if (record.type === 'password') {
+    session.state.userId = record.userId;
+  } else if (record.type === 'code') {
+    if (!record.verified) {
+      throw new ApiError(422, 'session.verification_not_verified');
+    }
+    const user = await findUserByIdentifier(session.scope, record.identifier);
+    if (!user) {
+      throw new ApiError(404, 'user.identifier_not_registered', { identifier: record.identifier.value });
+    }
+    session.state.userId = user.id;
+  } else {
+    const identity = record.identity;
+    if (!identity) {
+      throw new ApiError(422, 'session.verification_not_verified');
+    }
+    const linked = await session.scope.transaction((tx) => findUserIdByIdentity(tx, record.target, identity.id));
+    let userId = linked;
+    if (!userId && session.settings.socialSignIn.automaticAccountLinking && identity.email && identity.emailVerified) {
+      // Same verified email as an existing account: link it instead of creating a twin.
+      userId = (await findUserByIdentifier(session.scope, { type: 'email', value: identity.email }))?.id;
+      if (userId) {
+        session.state.profile.social = { connectorId: record.connectorId, target: record.target, verificationId: record.id };
+      }
+    }
+    if (!userId) {
+      throw new ApiError(404, 'user.identity_not_exist', { target: record.target });
+    }
+    session.state.userId = userId;
+    if (linked) {
+      // Refresh the stored identity details (and tokens) at submit.
+      session.state.profile.social = { connectorId: record.connectorId, target: record.target, verificationId: record.id };
+    }
+  }
+  assertActive(await findUserById(session.scope, session.state.userId!));
+};
+
+const identifyRegistration = async (session: ExperienceSession, verificationId: string) => {
+  assertRegistrationOpen(session);
+  const record = requireRecord(session, verificationId);
+  const { profile } = session.state;
+  if (record.type === 'password') {
+    throw new ApiError(422, 'session.verification_not_for_event');
+  }
+  if (record.type === 'code') {
+    if (!record.verified) {
+      throw new ApiError(422, 'session.verification_not_verified');
+    }
+    const { type, value } = record.identifier;
+    if (type === 'email') {
+      assertEmailAllowed(session.settings.emailBlocklistPolicy, value);
+    }
+    await assertIdentifierFree(session, type, value);
+    if (type === 'email') {
+      profile.primaryEmail = value;
+    } else {
+      profile.primaryPhone = value;
+    }
+    return;
+  }
+  const identity = record.identity;
+  if (!identity) {
+    throw new ApiError(422, 'session.verification_not_verified');
+  }
+  if (await session.scope.transaction((tx) => findUserIdByIdentity(tx, record.target, identity.id))) {
+    throw new ApiError(409, 'user.identity_in_use', { target: record.target, userId: identity.id });
+  }
+  profile.social = { connectorId: record.connectorId, target: record.target, verificationId: record.id };
+  profile.name ??= identity.name;
+  profile.avatar ??= identity.avatar;
+  if (identity.email && identity.emailVerified && !(await findUserByIdentifier(session.scope, { type: 'email', value: identity.email }))) {
+    profile.primaryEmail ??= identity.email;
+  }
+};
+
+const identifyPasswordReset = async (session: ExperienceSession, verificationId: string) => {
+  const record = requireRecord(session, verificationId, 'code');
+  if (!record.verified) {
+    throw new ApiError(422, 'session.verification_not_verified');
+  }
+  const user = await findUserByIdentifier(session.scope, record.identifier);
+  if (!user) {
+    throw new ApiError(404, 'user.identifier_not_registered', { identifier: record.identifier.value });
+  }
+  assertActive(user);
+  session.state.userId = user.id;
+};
+
+/** Binds the flow to a user (sign-in, reset) or to the identifiers of a new one (registration). */
+export const identify = async (
+  session: ExperienceSession,
+  input: { verificationId: string } | { identifier: { type: 'username'; value: string } },
+) => {
+  const { event } = session.state;
+  if ('identifier' in input) {
+    if (event !== 'Register') {
+      throw new ApiError(400, 'session.wrong_event', { event, expected: 'Register' });
+    }
+    assertRegistrationOpen(session);
+    if (!session.settings.signUp.identifiers.includes('username')) {
+      throw new ApiError(422, 'session.sign_up_identifier_not_enabled', { identifier: 'username' });
+    }
+    await assertUsernameAllowed(session, input.identifier.value);
+    session.state.profile.username = input.identifier.value;
+    return;
+  }
+  if (event === 'SignIn') {
+    return identifySignIn(session, input.verificationId);
+  }
+  if (event === 'Register') {
+    return identifyRegistration(session, input.verificationId);
+  }
+  return identifyPasswordReset(session, input.verificationId);
+};
+
+/** Used by the identity-linking check of submit: the user still exists and is active. */
+export const requireIdentifiedUser = async (session: ExperienceSession) => {
+  const userId = session.state.userId;
+  const user = userId ? await findUserById(session.scope, userId) : undefined;
+  if (!user) {
+    throw new ApiError(400, 'session.not_identified');
+  }
+  assertActive(user);
+  return user;
+};
+

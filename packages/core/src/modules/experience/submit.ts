@@ -1,0 +1,234 @@
+import type { UserProfile } from '@gatehouse/schemas';
+import { eq, sql } from 'drizzle-orm';
+
+import { ApiError, type CodedDetail } from '../../app/errors.js';
+import type { Tx } from '../../db/database.js';
+import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
+import { linkIdentity } from '../users/identities.service.js';
+import { assertIdentifiersFree, insertUser, revokeUserTokens } from '../users/users.service.js';
+import { userSocialTokenSets, users } from '../users/users.table.js';
+import type { ExperienceSession } from './experience-session.js';
+import { requireRecord } from './verifications.js';
+import { findUserById, type SignInUser } from './user-lookup.js';
+
+type Holder = { username?: string | null; primaryEmail?: string | null; primaryPhone?: string | null; hasPassword: boolean };
+
+/**
+ * What the sign-up settings ask of every account and this one lacks: the sign-up identifiers (any
+ * one of them), the secondary identifiers, a password, and required custom profile fields.
+ */
+const findMissingProfile = async (session: ExperienceSession, holder: Holder, extra: { customData: Record<string, unknown>; profile: Record<string, unknown>; name?: string | null }, viaSocial: boolean) => {
+  const { signUp } = session.settings;
+  const has = { username: !!holder.username, email: !!holder.primaryEmail, phone: !!holder.primaryPhone };
+  const missing: CodedDetail[] = [];
+  const need = (field: string) => missing.push({ path: field, code: 'user.missing_profile_field', params: { field } });
+  if (!viaSocial && signUp.identifiers.length > 0 && !signUp.identifiers.some((identifier) => has[identifier])) {
+    const emailOrPhone = signUp.identifiers.includes('email') && signUp.identifiers.includes('phone');
+    need(emailOrPhone ? 'emailOrPhone' : signUp.identifiers[0]!);
+  }
+  // Social accounts need a username when usernames are how this tenant's users are known.
+  if (viaSocial && signUp.identifiers.includes('username') && !has.username) {
+    need('username');
+  }
+  for (const { identifier } of signUp.secondaryIdentifiers) {
+    if (identifier === 'emailOrPhone' ? !has.email && !has.phone : !has[identifier]) {
+      need(identifier);
+    }
+  }
+  if (signUp.password && !holder.hasPassword && !viaSocial) {
+    need('password');
+  }
+  for (const field of await listCustomProfileFields(session.scope)) {
+    if (!field.required) {
+      continue;
+    }
+    const present =
+      field.name === 'name'
+        ? !!extra.name
+        : field.type === 'Address'
+          ? !!extra.profile.address
+          : field.type === 'Fullname'
+            ? !!(extra.profile.givenName || extra.profile.familyName)
+            : extra.profile[field.name] !== undefined || extra.customData[field.name] !== undefined;
+    if (!present) {
+      need(`customProfile.${field.name}`);
+    }
+  }
+  return missing;
+};
+
+const assertTermsAgreed = (session: ExperienceSession, agreed: boolean | undefined) => {
+  const { termsOfUseUrl, privacyPolicyUrl, agreeToTermsPolicy } = session.settings;
+  const hasTerms = !!termsOfUseUrl || !!privacyPolicyUrl;
+  const asksCheckbox = agreeToTermsPolicy === 'Manual' || (agreeToTermsPolicy === 'ManualRegistrationOnly' && session.state.event === 'Register');
+  if (hasTerms && asksCheckbox && agreed !== true) {
+    throw new ApiError(422, 'session.terms_not_agreed');
+  }
+};
+
+/** The pending social identity, with its stored token set resealed for the user. */
+const pendingSocial = (session: ExperienceSession) => {
+  const social = session.state.profile.social;
+  if (!social) {
+    return undefined;
+  }
+  const record = requireRecord(session, social.verificationId, 'social');
+  if (!record.identity) {
+    throw new ApiError(422, 'session.verification_not_verified');
+  }
+  return { ...social, identity: record.identity };
+};
+
+const saveSocial = async (session: ExperienceSession, tx: Tx, userId: string) => {
+  const social = pendingSocial(session);
+  if (!social) {
+    return;
+  }
+  const { identity } = social;
+  await linkIdentity(tx, userId, social.target, {
+    userId: identity.id,
+    details: {
+      ...(identity.email ? { email: identity.email } : {}),
+      ...(identity.name ? { name: identity.name } : {}),
+      ...(identity.avatar ? { avatar: identity.avatar } : {}),
+      ...(identity.phone ? { phone: identity.phone } : {}),
+      rawData: identity.rawData,
+    },
+  });
+  if (identity.tokenSetSealed) {
+    const { box, tenantId } = session.scope;
+    const tokenSet = box.open(identity.tokenSetSealed, `token-set:${tenantId}:${session.interaction.uid}`);
+    const tokenSetSealed = box.seal(tokenSet, `token-set:${tenantId}:${userId}:${social.target}`);
+    await tx
+      .insert(userSocialTokenSets)
+      .values({ tenantId, userId, target: social.target, connectorId: social.connectorId, tokenSetSealed })
+      .onConflictDoUpdate({
+        target: [userSocialTokenSets.tenantId, userSocialTokenSets.userId, userSocialTokenSets.target],
+        set: { tokenSetSealed, connectorId: social.connectorId, updatedAt: new Date() },
+      });
+  }
+};
+
+const missingProfileError = (missing: CodedDetail[]) =>
+  new ApiError(422, 'user.missing_profile', { fields: missing.map((detail) => detail.path).join(', ') }, missing);
+
+const register = async (session: ExperienceSession) => {
+  const { profile } = session.state;
+  const viaSocial = !!profile.social;
+  const missing = await findMissingProfile(
+    session,
+    { ...profile, hasPassword: !!profile.password },
+    { customData: profile.customData ?? {}, profile: profile.profile ?? {}, name: profile.name },
+    viaSocial,
+  );
+  if (missing.length > 0) {
+    throw missingProfileError(missing);
+  }
+  return session.scope.transaction(async (tx) => {
+    await assertIdentifiersFree(tx, profile);
+    const user = await insertUser(tx, session.scope.tenantId, {
+      username: profile.username ?? null,
+      primaryEmail: profile.primaryEmail ?? null,
+      primaryPhone: profile.primaryPhone ?? null,
+      name: profile.name ?? null,
+      avatar: profile.avatar ?? null,
+      profile: (profile.profile ?? {}) as UserProfile,
+      customData: profile.customData ?? {},
+      passwordEncrypted: profile.password?.passwordEncrypted ?? null,
+      passwordEncryptionMethod: profile.password?.passwordEncryptionMethod ?? null,
+      lastSignInAt: new Date(),
+      ...(session.applicationId ? { applicationId: session.applicationId } : {}),
+    });
+    await saveSocial(session, tx, user.id);
+    return user.id;
+  });
+};
+
+const signIn = async (session: ExperienceSession, user: SignInUser) => {
+  const { profile } = session.state;
+  const social = pendingSocial(session);
+  const merged = {
+    username: user.username ?? profile.username,
+    primaryEmail: user.primaryEmail ?? profile.primaryEmail,
+    primaryPhone: user.primaryPhone ?? profile.primaryPhone,
+    hasPassword: !!user.passwordEncrypted || !!profile.password,
+  };
+  const missing = await findMissingProfile(
+    session,
+    merged,
+    {
+      customData: { ...user.customData, ...profile.customData },
+      profile: { ...user.profile, ...profile.profile },
+      name: user.name ?? profile.name,
+    },
+    !!social && !user.passwordEncrypted,
+  );
+  if (missing.length > 0) {
+    throw missingProfileError(missing);
+  }
+  await session.scope.transaction(async (tx) => {
+    await assertIdentifiersFree(tx, { username: profile.username, primaryEmail: profile.primaryEmail, primaryPhone: profile.primaryPhone }, user.id);
+    await tx
+      .update(users)
+      .set({
+        ...(profile.username ? { username: profile.username } : {}),
+        ...(profile.primaryEmail ? { primaryEmail: profile.primaryEmail } : {}),
+        ...(profile.primaryPhone ? { primaryPhone: profile.primaryPhone } : {}),
+        ...(profile.password ? profile.password : {}),
+        ...(profile.name && !user.name ? { name: profile.name } : {}),
+        ...(profile.profile ? { profile: { ...user.profile, ...profile.profile } as UserProfile } : {}),
+        ...(profile.customData ? { customData: { ...user.customData, ...profile.customData } } : {}),
+        lastSignInAt: new Date(),
+        ...(Object.keys(profile).length > 0 ? { updatedAt: new Date() } : {}),
+      })
+      .where(eq(users.id, user.id));
+    await saveSocial(session, tx, user.id);
+  });
+  return user.id;
+};
+
+const completePasswordReset = async (session: ExperienceSession, userId: string) => {
+  const password = session.state.profile.password;
+  if (!session.state.passwordReset || !password) {
+    throw missingProfileError([{ path: 'password', code: 'user.missing_profile_field', params: { field: 'password' } }]);
+  }
+  await session.scope.transaction(async (tx) => {
+    await tx.update(users).set({ ...password, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    // A reset means the old password may be known to someone else: end what it let them do.
+    await revokeUserTokens(tx, userId);
+  });
+};
+
+/**
+ * Finishes the flow. Sign-in and registration hand the user to oidc-provider (which goes on to
+ * consent or straight back to the app); a password reset sends the browser back to sign in.
+ */
+export const submitExperience = async (session: ExperienceSession, input: { agreeToTerms?: boolean }) => {
+  const { event } = session.state;
+  if (event === 'ForgotPassword') {
+    const user = session.state.userId ? await findUserById(session.scope, session.state.userId) : undefined;
+    if (!user) {
+      throw new ApiError(400, 'session.not_identified');
+    }
+    await completePasswordReset(session, user.id);
+    await session.discard();
+    return { userId: user.id, redirectTo: `${session.request.tenantRuntime().baseUrl}/sign-in?passwordReset=1` };
+  }
+  assertTermsAgreed(session, input.agreeToTerms);
+  let userId: string;
+  if (event === 'Register') {
+    userId = await register(session);
+  } else {
+    const user = session.state.userId ? await findUserById(session.scope, session.state.userId) : undefined;
+    if (!user) {
+      throw new ApiError(400, 'session.not_identified');
+    }
+    if (user.isSuspended) {
+      throw new ApiError(403, 'user.suspended');
+    }
+    userId = await signIn(session, user);
+  }
+  const redirectTo = await session.finish({ login: { accountId: userId, remember: true } }, { mergeWithLastSubmission: false });
+  await session.discard();
+  return { userId, redirectTo };
+};

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+
+import type { ExperienceIdentifier } from '@gatehouse/schemas';
+
+import { ApiError } from '../../app/errors.js';
+import { generateId } from '../../crypto/ids.js';
+import { findSocialConnector, sendTenantMessage, toConnectorApiError } from '../connectors/connectors.service.js';
+import { verifyAgainstDummy, verifyPassword, hashPassword } from '../users/passwords.js';
+import { users } from '../users/users.table.js';
+import { eq } from 'drizzle-orm';
+import { assertEmailAllowed } from './email-blocklist.js';
+import type { ExperienceSession } from './experience-session.js';
+import type { SocialIdentity, VerificationRecord } from './experience-state.js';
+import { assertNotLocked, recordAttempt } from './sentinel.js';
+import { findUserByIdentifier } from './user-lookup.js';
+import { checkVerificationCode, type CodeIdentifier, issueVerificationCode } from './verification-codes.js';
+
+const identifierKey = (identifier: { type: string; value: string }) => `${identifier.type}:${identifier.value}`;
+
+const methodFor = (session: ExperienceSession, type: ExperienceIdentifier['type']) =>
+  session.settings.signIn.methods.find((method) => method.identifier === type);
+
+const addRecord = (session: ExperienceSession, record: VerificationRecord) => {
+  session.state.verifications[record.id] = record;
+  return record.id;
+};
+
+export const requireRecord = <T extends VerificationRecord['type']>(session: ExperienceSession, id: string, type?: T) => {
+  const record = session.state.verifications[id];
+  if (!record || (type && record.type !== type)) {
+    throw new ApiError(404, 'session.verification_not_found', { id });
+  }
+  return record as Extract<VerificationRecord, { type: T }>;
+};
+
+/**
+ * Password check for sign-in. Unknown identifiers cost the same Argon2id work as known ones and get
+ * the same answer; failures count towards the identifier's lockout.
+ */
+export const verifyPasswordStep = async (session: ExperienceSession, identifier: ExperienceIdentifier, password: string) => {
+  if (session.state.event !== 'SignIn') {
+    throw new ApiError(400, 'session.wrong_event', { event: session.state.event, expected: 'SignIn' });
+  }
+  if (!methodFor(session, identifier.type)?.password) {
+    throw new ApiError(422, 'session.sign_in_method_not_enabled', { method: `${identifier.type} + password` });
+  }
+  const policy = session.settings.sentinelPolicy;
+  await assertNotLocked(session.scope, policy, identifierKey(identifier));
+  const user = await findUserByIdentifier(session.scope, identifier);
+  const result =
+    user?.passwordEncrypted && user.passwordEncryptionMethod
+      ? await verifyPassword(password, { passwordEncrypted: user.passwordEncrypted, passwordEncryptionMethod: user.passwordEncryptionMethod })
+      : { valid: await verifyAgainstDummy(password), needsRehash: false };
+  await recordAttempt(session.scope, policy, identifierKey(identifier), 'Password', result.valid);
+  if (!user || !result.valid) {
+    throw new ApiError(422, 'session.invalid_credentials');
+  }
+  if (result.needsRehash) {
+    const hashed = await hashPassword(password);
+    await session.scope.transaction((tx) => tx.update(users).set(hashed).where(eq(users.id, user.id)));
+  }
+  return addRecord(session, { id: generateId(), type: 'password', identifier, userId: user.id, verified: true });
+};
+
+/** What a code sent now is for, which picks the message template. */
+const codeUsage = (session: ExperienceSession) => {
+  const { event, userId } = session.state;
+  if (event === 'SignIn' && userId) {
+    return 'BindNewIdentifier' as const;
+  }
+  return event;
+};
+
+const assertCodeAllowed = (session: ExperienceSession, identifier: CodeIdentifier, usage: string) => {
+  const { settings } = session;
+  if (usage === 'SignIn' && !methodFor(session, identifier.type)?.verificationCode) {
+    throw new ApiError(422, 'session.sign_in_method_not_enabled', { method: `${identifier.type} + verification code` });
+  }
+  if (usage === 'Register') {
+    const accepted =
+      settings.signUp.identifiers.includes(identifier.type) ||
+      settings.signUp.secondaryIdentifiers.some((item) => item.identifier === identifier.type || item.identifier === 'emailOrPhone');
+    if (!accepted) {
+      throw new ApiError(422, 'session.sign_up_identifier_not_enabled', { identifier: identifier.type });
+    }
+  }
+  if (identifier.type === 'email' && (usage === 'Register' || usage === 'BindNewIdentifier')) {
+    assertEmailAllowed(settings.emailBlocklistPolicy, identifier.value);
+  }
+};
+
+export const sendCodeStep = async (session: ExperienceSession, identifier: CodeIdentifier) => {
+  const usage = codeUsage(session);
+  assertCodeAllowed(session, identifier, usage);
+  const application = session.interaction.params.client_id;
+  await issueVerificationCode(session.scope, identifier, usage, (code) =>
+    sendTenantMessage(session.scope, identifier.type, {
+      to: identifier.value,
+      type: usage,
+      locale: session.locale,
+      payload: { code, ...(typeof application === 'string' ? { applicationId: application } : {}) },
+    }),
+  );
+  return addRecord(session, { id: generateId(), type: 'code', identifier, verified: false });
+};
+
+export const verifyCodeStep = async (session: ExperienceSession, identifier: CodeIdentifier, verificationId: string, code: string) => {
+  const record = requireRecord(session, verificationId, 'code');
+  if (identifierKey(record.identifier) !== identifierKey(identifier)) {
+    throw new ApiError(422, 'session.verification_identifier_mismatch');
+  }
+  const policy = session.settings.sentinelPolicy;
+  await assertNotLocked(session.scope, policy, identifierKey(identifier));
+  const valid = await checkVerificationCode(session.scope, identifier, codeUsage(session), code);
+  await recordAttempt(session.scope, policy, identifierKey(identifier), 'VerificationCode', valid);
+  if (!valid) {
+    throw new ApiError(422, 'verification_code.mismatch');
+  }
+  record.verified = true;
+  return record.id;
+};
+
+export const startSocialStep = async (session: ExperienceSession, connectorId: string, input: { state: string; redirectUri: string }) => {
+  const connector = await findSocialConnector(session.scope, connectorId);
+  if (!connector || connector.factory.type !== 'Social') {
+    throw new ApiError(404, 'entity.not_found', { entity: 'connector', id: connectorId });
+  }
+  if (!session.settings.socialSignInConnectorTargets.includes(connector.row.target)) {
+    throw new ApiError(422, 'session.social_not_enabled', { target: connector.row.target });
+  }
+  // The callback must come back to this tenant's own hosted page.
+  const expected = `${session.request.tenantRuntime().baseUrl}/callback/social/${connectorId}`;
+  if (input.redirectUri.split('?')[0] !== expected) {
+    throw new ApiError(422, 'session.invalid_redirect_uri', { expected });
+  }
+  const record: VerificationRecord = {
+    id: generateId(),
+    type: 'social',
+    connectorId,
+    target: connector.row.target,
+    state: input.state,
+    redirectUri: input.redirectUri,
+    codeVerifier: randomBytes(32).toString('base64url'),
+    nonce: randomBytes(16).toString('base64url'),
+  };
+  let authorizationUri: string;
+  try {
+    authorizationUri = await connector.factory.getAuthorizationUri(connector.config as never, {
+      state: record.state,
+      redirectUri: record.redirectUri,
+      nonce: record.nonce,
+      codeVerifier: record.codeVerifier,
+    });
+  } catch (error) {
+    throw toConnectorApiError(error);
+  }
+  return { verificationId: addRecord(session, record), authorizationUri };
+};
+
+export const verifySocialStep = async (session: ExperienceSession, verificationId: string, connectorData: Record<string, unknown>) => {
+  const record = requireRecord(session, verificationId, 'social');
+  if (connectorData.state !== record.state) {
+    throw new ApiError(422, 'session.social_state_mismatch');
+  }
+  const connector = await findSocialConnector(session.scope, record.connectorId);
+  if (!connector || connector.factory.type !== 'Social') {
+    throw new ApiError(404, 'entity.not_found', { entity: 'connector', id: record.connectorId });
+  }
+  let info;
+  try {
+    info = await connector.factory.getUserInfo(connector.config as never, connectorData, {
+      redirectUri: record.redirectUri,
+      state: record.state,
+      nonce: record.nonce,
+      codeVerifier: record.codeVerifier,
+    });
+  } catch (error) {
+    throw toConnectorApiError(error);
+  }
+  const identity: SocialIdentity = {
+    id: info.id,
+    ...(info.email ? { email: info.email } : {}),
+    ...(info.emailVerified === undefined ? {} : { emailVerified: info.emailVerified }),
+    ...(info.phone ? { phone: info.phone } : {}),
+    ...(info.name ? { name: info.name } : {}),
+    ...(info.avatar ? { avatar: info.avatar } : {}),
+    rawData: info.rawData,
+    ...(connector.row.enableTokenStorage && info.tokens
+      ? { tokenSetSealed: session.scope.box.seal(JSON.stringify(info.tokens), `token-set:${session.scope.tenantId}:${session.interaction.uid}`) }
+      : {}),
+  };
+  record.identity = identity;
+  return record.id;
+};

@@ -1,0 +1,93 @@
+import { type CaptchaProviderConfig, captchaProviderConfigSchema, secretMask } from '@gatehouse/schemas';
+
+import { ApiError, notFound } from '../../app/errors.js';
+import type { TenantScope } from '../../app/tenant-scope.js';
+import type { GatehouseConfig } from '../../config.js';
+import { generateId } from '../../crypto/ids.js';
+import { captchaProviders } from './sign-in-experience.table.js';
+
+type Row = typeof captchaProviders.$inferSelect;
+const sealContext = (tenantId: string) => `captcha:${tenantId}`;
+
+const openConfig = (scope: TenantScope, row: Row) =>
+  captchaProviderConfigSchema.parse(JSON.parse(scope.box.open(row.configSealed, sealContext(scope.tenantId))));
+
+const toResponse = (scope: TenantScope, row: Row) => ({
+  id: row.id,
+  config: { ...openConfig(scope, row), secretKey: secretMask },
+  createdAt: row.createdAt.getTime(),
+  updatedAt: row.updatedAt.getTime(),
+});
+
+export const findCaptchaConfig = async (scope: TenantScope): Promise<CaptchaProviderConfig | undefined> => {
+  const [row] = await scope.transaction((tx) => tx.select().from(captchaProviders));
+  return row ? openConfig(scope, row) : undefined;
+};
+
+export const getCaptchaProvider = async (scope: TenantScope) => {
+  const [row] = await scope.transaction((tx) => tx.select().from(captchaProviders));
+  if (!row) {
+    throw notFound('captcha provider', scope.tenantId);
+  }
+  return toResponse(scope, row);
+};
+
+/** Sets the provider; a masked secret sent back keeps the stored one. */
+export const putCaptchaProvider = (scope: TenantScope, config: CaptchaProviderConfig) =>
+  scope.transaction(async (tx) => {
+    const [existing] = await tx.select().from(captchaProviders).for('update');
+    let next = config;
+    if (config.secretKey === secretMask) {
+      const stored = existing ? openConfig(scope, existing) : undefined;
+      if (!stored || stored.type !== config.type) {
+        throw new ApiError(422, 'captcha.secret_required');
+      }
+      next = { ...config, secretKey: stored.secretKey };
+    }
+    const configSealed = scope.box.seal(JSON.stringify(next), sealContext(scope.tenantId));
+    const [row] = await tx
+      .insert(captchaProviders)
+      .values({ tenantId: scope.tenantId, id: existing?.id ?? generateId(), type: next.type, configSealed })
+      .onConflictDoUpdate({ target: captchaProviders.tenantId, set: { type: next.type, configSealed, updatedAt: new Date() } })
+      .returning();
+    return toResponse(scope, row!);
+  });
+
+export const deleteCaptchaProvider = (scope: TenantScope) =>
+  scope.transaction(async (tx) => {
+    const deleted = await tx.delete(captchaProviders).returning({ id: captchaProviders.id });
+    if (deleted.length === 0) {
+      throw notFound('captcha provider', scope.tenantId);
+    }
+  });
+
+type VerifyUrls = Pick<GatehouseConfig, 'turnstileVerifyUrl' | 'recaptchaEnterpriseApiUrl'>;
+
+/** Minimum reCAPTCHA Enterprise score treated as human. */
+const recaptchaMinScore = 0.5;
+
+/** Asks the provider whether a token from the page is genuine. Network trouble counts as a failure. */
+export const verifyCaptchaToken = async (config: CaptchaProviderConfig, token: string, remoteIp: string, urls: VerifyUrls) => {
+  try {
+    if (config.type === 'Turnstile') {
+      const response = await fetch(urls.turnstileVerifyUrl, {
+        method: 'POST',
+        body: new URLSearchParams({ secret: config.secretKey, response: token, remoteip: remoteIp }),
+        signal: AbortSignal.timeout(5000),
+      });
+      const body = (await response.json()) as { success?: boolean };
+      return response.ok && body.success === true;
+    }
+    const url = `${urls.recaptchaEnterpriseApiUrl}/v1/projects/${encodeURIComponent(config.projectId)}/assessments?key=${encodeURIComponent(config.secretKey)}`;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event: { token, siteKey: config.siteKey, userIpAddress: remoteIp } }),
+      signal: AbortSignal.timeout(5000),
+    });
+    const body = (await response.json()) as { tokenProperties?: { valid?: boolean }; riskAnalysis?: { score?: number } };
+    return response.ok && body.tokenProperties?.valid === true && (body.riskAnalysis?.score ?? 0) >= recaptchaMinScore;
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,256 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createExperienceClient, createWebApp, type TestApp } from './setup/experience-client.js';
+import { startTestServer, type TestServer } from './setup/test-server.js';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<TestServer['api']>>;
+let app: TestApp;
+let outbox: string;
+
+const password = 'Correct-Horse-92!';
+
+/** The code in the newest message the development connector wrote to `to`. */
+const lastCodeFor = (to: string) => {
+  const messages = readdirSync(outbox)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as { to: string; type: string; payload: { code: string } });
+  const message = messages.filter((candidate) => candidate.to === to).at(-1);
+  if (!message) {
+    throw new Error(`no message to ${to}`);
+  }
+  return message;
+};
+
+beforeAll(async () => {
+  outbox = mkdtempSync(path.join(tmpdir(), 'gatehouse-outbox-'));
+  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', DEV_CONNECTORS: 'true' });
+  admin = await server.api();
+  app = await createWebApp(admin);
+  const connector = await admin.post('/connectors', { connectorId: 'dev-email', config: { directory: outbox } });
+  expect(connector.status).toBe(201);
+  const settings = await admin.patch('/sign-in-exp', {
+    signUp: { identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [] },
+    signIn: {
+      methods: [
+        { identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true },
+        { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+      ],
+    },
+  });
+  expect(settings.status).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(outbox, { recursive: true, force: true });
+});
+
+const sendCode = async (browser: Awaited<ReturnType<typeof createExperienceClient>>, email: string) => {
+  const sent = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: email } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return sent.body.verificationId as string;
+};
+
+const registerByEmail = async (email: string) => {
+  const browser = await createExperienceClient(server.endpoint, app);
+  await browser.authorize({ first_screen: 'register' });
+  await browser.api('PUT', '', { interactionEvent: 'Register' });
+  const verificationId = await sendCode(browser, email);
+  const message = lastCodeFor(email);
+  expect(message.type).toBe('Register');
+  expect(message.payload.code).toMatch(/^\d{6}$/);
+  const verified = await browser.api('POST', '/verification/verification-code/verify', {
+    identifier: { type: 'email', value: email },
+    verificationId,
+    code: message.payload.code,
+  });
+  expect(verified.status).toBe(200);
+  expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+  expect((await browser.api('POST', '/profile', { type: 'password', value: password })).status).toBe(204);
+  const submitted = await browser.api('POST', '/submit', {});
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  return browser.exchange(await browser.follow(submitted.body.redirectTo));
+};
+
+describe('verification codes by email', () => {
+  it('registers with a verified email, then signs in with a code instead of the password', async () => {
+    const tokens = await registerByEmail('lin@example.com');
+    expect(tokens.claims()?.email).toBe('lin@example.com');
+
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    await browser.api('PUT', '', { interactionEvent: 'SignIn' });
+    const verificationId = await sendCode(browser, 'lin@example.com');
+    const { payload, type } = lastCodeFor('lin@example.com');
+    expect(type).toBe('SignIn');
+    await browser.api('POST', '/verification/verification-code/verify', { identifier: { type: 'email', value: 'lin@example.com' }, verificationId, code: payload.code });
+    await browser.api('POST', '/identification', { verificationId });
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.status).toBe(200);
+    const signedIn = await browser.exchange(await browser.follow(submitted.body.redirectTo));
+    expect(signedIn.claims()?.sub).toBe(tokens.claims()?.sub);
+  });
+
+  it('counts wrong codes, refuses a replay, an expired code, and a resend within a minute', async () => {
+    const email = 'tries@example.com';
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    const verificationId = await sendCode(browser, email);
+    const resend = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: email } });
+    expect(resend.status).toBe(429);
+    expect(resend.body.code).toBe('verification_code.too_many_requests');
+
+    const identifier = { type: 'email', value: email };
+    const wrong = await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: '000000' === lastCodeFor(email).payload.code ? '111111' : '000000' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.code).toBe('verification_code.mismatch');
+
+    await server.database.withTenant('default', (tx) => tx.execute(sql`update verification_codes set expires_at = now() - interval '1 second'`));
+    const expired = await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: lastCodeFor(email).payload.code });
+    expect(expired.body.code).toBe('verification_code.expired');
+
+    await server.database.withTenant('default', (tx) =>
+      tx.execute(sql`update verification_codes set expires_at = now() + interval '5 minutes', try_count = 10`),
+    );
+    const exhausted = await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: lastCodeFor(email).payload.code });
+    expect(exhausted.body.code).toBe('verification_code.exceeded_max_try');
+  });
+
+  it('resets a forgotten password with an emailed code; the old password stops working', async () => {
+    await registerByEmail('forgetful@example.com');
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    await browser.api('PUT', '', { interactionEvent: 'ForgotPassword' });
+    const verificationId = await sendCode(browser, 'forgetful@example.com');
+    const message = lastCodeFor('forgetful@example.com');
+    expect(message.type).toBe('ForgotPassword');
+    await browser.api('POST', '/verification/verification-code/verify', {
+      identifier: { type: 'email', value: 'forgetful@example.com' },
+      verificationId,
+      code: message.payload.code,
+    });
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    expect((await browser.api('PUT', '/profile/password', { password: 'short' })).body.code).toBe('password.rejected');
+    expect((await browser.api('PUT', '/profile/password', { password: 'Brand-New-Secret-7' })).status).toBe(204);
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.body.redirectTo).toBe(`${server.endpoint}/sign-in?passwordReset=1`);
+
+    const again = await createExperienceClient(server.endpoint, app);
+    await again.authorize();
+    await again.api('PUT', '', { interactionEvent: 'SignIn' });
+    const identifier = { type: 'email', value: 'forgetful@example.com' };
+    expect((await again.api('POST', '/verification/password', { identifier, password })).body.code).toBe('session.invalid_credentials');
+    expect((await again.api('POST', '/verification/password', { identifier, password: 'Brand-New-Secret-7' })).status).toBe(200);
+  });
+
+  it('applies the email blocklist: custom domains, sub-addressing, disposable domains', async () => {
+    await admin.patch('/sign-in-exp', {
+      emailBlocklistPolicy: { blockDisposableAddresses: true, blockSubaddressing: true, customBlocklist: ['@blocked.example'] },
+    });
+    try {
+      const browser = await createExperienceClient(server.endpoint, app);
+      await browser.authorize({ first_screen: 'register' });
+      await browser.api('PUT', '', { interactionEvent: 'Register' });
+      for (const email of ['someone@mail.blocked.example', 'me+tag@example.com', 'throwaway@mailinator.com']) {
+        const refused = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: email } });
+        expect(refused.status, email).toBe(422);
+        expect(refused.body.code).toBe('user.email_blocked');
+      }
+    } finally {
+      await admin.patch('/sign-in-exp', { emailBlocklistPolicy: {} });
+    }
+  });
+});
+
+describe('SMTP connector', () => {
+  let smtp: SMTPServer;
+  let received: { to: string; raw: string }[];
+  let smtpPort: number;
+
+  beforeAll(async () => {
+    received = [];
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo[0]!.address, raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  const smtpConfig = (port: number) => ({
+    host: '127.0.0.1',
+    port,
+    fromEmail: 'no-reply@example.com',
+    fromName: 'Example',
+    connectionTimeoutMs: 1000,
+    templates: [{ usageType: 'Generic', subject: 'Your code', content: 'Code: {{code}}', contentType: 'text/plain' }],
+  });
+
+  it('sends the tenant template in the user language, and fails cleanly when the SMTP server is down', async () => {
+    const smtpServer = await startTestServer({ PASSWORD_BREACH_API_URL: 'off' });
+    try {
+      const smtpAdmin = await smtpServer.api();
+      const connector = await smtpAdmin.post('/connectors', { connectorId: 'smtp', config: smtpConfig(smtpPort) });
+      expect(connector.status, JSON.stringify(connector.body)).toBe(201);
+      expect(connector.body.type).toBe('Email');
+      const templates = await smtpAdmin.put('/email-templates', {
+        templates: [
+          { languageTag: 'en', templateType: 'Register', details: { subject: 'Welcome code', content: 'Your code is {{code}}', contentType: 'text/plain' } },
+          { languageTag: 'de', templateType: 'Register', details: { subject: 'Willkommenscode', content: 'Ihr Code lautet {{code}}', contentType: 'text/plain' } },
+        ],
+      });
+      expect(templates.status).toBe(200);
+      await smtpAdmin.patch('/sign-in-exp', {
+        signUp: { identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [] },
+        signIn: { methods: [{ identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true }] },
+      });
+      const smtpApp = await createWebApp(smtpAdmin);
+      const browser = await createExperienceClient(smtpServer.endpoint, smtpApp);
+      await browser.authorize({ first_screen: 'register' });
+      await browser.api('PUT', '', { interactionEvent: 'Register' });
+      const sent = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: 'hans@example.com' } }, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const mail = received.find((message) => message.to === 'hans@example.com')!;
+      expect(mail.raw).toContain('Subject: Willkommenscode');
+      expect(mail.raw).toMatch(/Ihr Code lautet \d{6}/);
+
+      // The server goes away: a clear connector error, and no code is left behind.
+      await smtpAdmin.patch(`/connectors/${connector.body.id}`, { config: smtpConfig(1) });
+      const failed = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: 'other@example.com' } });
+      expect(failed.status).toBe(502);
+      expect(failed.body.code).toBe('connector.general');
+      const left = await smtpServer.database.withTenant('default', (tx) =>
+        tx.execute(sql`select count(*)::int as count from verification_codes where identifier = 'email:other@example.com'`),
+      );
+      expect((left as unknown as { rows: { count: number }[] }).rows[0]!.count).toBe(0);
+    } finally {
+      await smtpServer.close();
+    }
+  });
+
+  it('stores the connector config encrypted and shows secrets masked', async () => {
+    const listed = await admin.get('/connectors');
+    expect(listed.status).toBe(200);
+    const raw = await server.database.withTenant('default', (tx) => tx.execute(sql`select config_sealed from connectors`));
+    const sealed = (raw as unknown as { rows: { config_sealed: string }[] }).rows[0]!.config_sealed;
+    expect(sealed).not.toContain(outbox);
+  });
+});

@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { apiWithScopes } from './setup/grants.js';
+import { createExperienceClient, createWebApp, type TestApp } from './setup/experience-client.js';
+import { startTestServer, type TestServer } from './setup/test-server.js';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<TestServer['api']>>;
+let app: TestApp;
+let jwks: ReturnType<typeof createRemoteJWKSet>;
+
+beforeAll(async () => {
+  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off' });
+  admin = await server.api();
+  app = await createWebApp(admin);
+  jwks = createRemoteJWKSet(new URL(`${server.endpoint}/oidc/jwks`));
+});
+afterAll(async () => server?.close());
+
+const strongPassword = 'Correct-Horse-92!';
+
+/** Registers `username` through the experience API and returns the app's tokens. */
+const register = async (username: string, password = strongPassword) => {
+  const browser = await createExperienceClient(server.endpoint, app);
+  const landing = await browser.authorize({ first_screen: 'register' });
+  expect(landing).toBe(`${server.endpoint}/register`);
+  const steps = [
+    await browser.api('PUT', '', { interactionEvent: 'Register' }),
+    await browser.api('POST', '/identification', { identifier: { type: 'username', value: username } }),
+    await browser.api('POST', '/profile', { type: 'password', value: password }),
+  ];
+  expect(steps.map((step) => step.status), JSON.stringify(steps.map((step) => step.body))).toEqual([204, 204, 204]);
+  const submitted = await browser.api('POST', '/submit', {});
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  const callback = await browser.follow(submitted.body.redirectTo);
+  return { browser, tokens: await browser.exchange(callback) };
+};
+
+const signIn = async (username: string, password: string) => {
+  const browser = await createExperienceClient(server.endpoint, app);
+  expect(await browser.authorize()).toBe(`${server.endpoint}/sign-in`);
+  expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+  const verified = await browser.api('POST', '/verification/password', { identifier: { type: 'username', value: username }, password });
+  return { browser, verified };
+};
+
+const finishSignIn = async (browser: Awaited<ReturnType<typeof createExperienceClient>>, verificationId: string) => {
+  expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+  const submitted = await browser.api('POST', '/submit', {});
+  expect(submitted.status).toBe(200);
+  return browser.exchange(await browser.follow(submitted.body.redirectTo));
+};
+
+describe('sign-in experience settings', () => {
+  it('has the spec defaults', async () => {
+    const { status, body } = await admin.get('/sign-in-exp');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: 'default',
+      color: { primaryColor: '#6139F6', isDarkModeEnabled: false },
+      languageInfo: { autoDetect: true, fallbackLanguage: 'en' },
+      termsOfUseUrl: null,
+      signUp: { identifiers: ['username'], password: true, verify: false },
+      signIn: { methods: [{ identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true }] },
+      signInMode: 'SignInAndRegister',
+      passwordPolicy: { length: { min: 8, max: 256 }, characterTypes: { min: 1 } },
+      mfa: { factors: [], policy: 'UserControlled' },
+    });
+  });
+
+  it('refuses a configuration that needs an email connector the tenant lacks, and saves nothing', async () => {
+    const refused = await admin.patch('/sign-in-exp', {
+      signUp: { identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [] },
+      signIn: { methods: [{ identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true }] },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('sign_in_experience.unworkable');
+    expect(refused.body.details.map((detail: { code: string }) => detail.code)).toContain('sign_in_experience.missing_email_connector');
+    expect((await admin.get('/sign-in-exp')).body.signUp.identifiers).toEqual(['username']);
+  });
+
+  it('rejects unknown fields and malformed colours with field details', async () => {
+    const refused = await admin.patch('/sign-in-exp', { color: { primaryColor: 'purple', isDarkModeEnabled: false, darkPrimaryColor: '#000' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0].path).toBe('body.color.primaryColor');
+    expect((await admin.patch('/sign-in-exp', { unknownThing: true })).status).toBe(400);
+  });
+
+  it('answers every broken password rule with its code', async () => {
+    const { body } = await admin.post('/sign-in-exp/default/check-password', { password: 'aaa' });
+    expect(body.result).toBe(false);
+    expect(body.issues.map((issue: { code: string }) => issue.code)).toContain('password_rejected.too_short');
+    expect((await admin.post('/sign-in-exp/default/check-password', { password: strongPassword })).body).toEqual({ result: true, issues: [] });
+  });
+
+  it('needs the sign-in experience scopes', async () => {
+    const reader = await apiWithScopes(server, ['read:users']);
+    expect((await reader.get('/sign-in-exp')).status).toBe(403);
+    const sie = await apiWithScopes(server, ['read:sign-in-experience']);
+    expect((await sie.get('/sign-in-exp')).status).toBe(200);
+    expect((await sie.patch('/sign-in-exp', { customCss: 'body{}' })).status).toBe(403);
+  });
+});
+
+describe('registration and sign-in through the experience API', () => {
+  it('registers with username and password and returns to the app with tokens verified against JWKS', async () => {
+    const { tokens } = await register('ada');
+    const { payload } = await jwtVerify(tokens.id_token!, jwks, { issuer: `${server.endpoint}/oidc`, audience: app.id });
+    const users = (await admin.get('/users?search=ada')).body;
+    expect(users).toHaveLength(1);
+    expect(payload.sub).toBe(users[0].id);
+    expect(users[0].lastSignInAt).toBeTypeOf('number');
+    expect(users[0].applicationId).toBe(app.id);
+  });
+
+  it('signs in with the password, and refuses a wrong one without saying which part was wrong', async () => {
+    await register('grace');
+    const wrong = await signIn('grace', 'not-the-password');
+    expect(wrong.verified.status).toBe(422);
+    expect(wrong.verified.body.code).toBe('session.invalid_credentials');
+    const unknown = await signIn('nobody-here', 'not-the-password');
+    expect(unknown.verified.body).toEqual(wrong.verified.body);
+
+    const { browser, verified } = await signIn('grace', strongPassword);
+    expect(verified.status).toBe(200);
+    const tokens = await finishSignIn(browser, verified.body.verificationId);
+    const { payload } = await jwtVerify(tokens.id_token!, jwks);
+    expect(payload.sub).toBeTypeOf('string');
+  });
+
+  it('refuses a password the policy rejects, listing every rule, and creates nobody', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    await browser.api('POST', '/identification', { identifier: { type: 'username', value: 'weakling' } });
+    const refused = await browser.api('POST', '/profile', { type: 'password', value: 'weakling' }, { 'accept-language': 'de' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('password.rejected');
+    expect(refused.body.details.map((detail: { code: string }) => detail.code)).toContain('password_rejected.restricted.user_info');
+    const submit = await browser.api('POST', '/submit', {});
+    expect(submit.status).toBe(422);
+    expect(submit.body.code).toBe('user.missing_profile');
+    expect(submit.body.details.map((detail: { path: string }) => detail.path)).toEqual(['password']);
+    expect((await admin.get('/users?search=weakling')).body).toEqual([]);
+  });
+
+  it('refuses a taken username at identification', async () => {
+    await register('taken_name');
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    const taken = await browser.api('POST', '/identification', { identifier: { type: 'username', value: 'TAKEN_NAME' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('user.username_already_in_use');
+  });
+
+  it('refuses registration when the sign-in mode is SignIn only', async () => {
+    expect((await admin.patch('/sign-in-exp', { signInMode: 'SignIn' })).status).toBe(200);
+    try {
+      const browser = await createExperienceClient(server.endpoint, app);
+      await browser.authorize();
+      const refused = await browser.api('PUT', '', { interactionEvent: 'Register' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('session.registration_disabled');
+    } finally {
+      await admin.patch('/sign-in-exp', { signInMode: 'SignInAndRegister' });
+    }
+  });
+
+  it('asks for the terms when the policy is Manual', async () => {
+    await admin.patch('/sign-in-exp', { termsOfUseUrl: 'https://example.com/terms', agreeToTermsPolicy: 'Manual' });
+    try {
+      const { browser, verified } = await signIn('grace', strongPassword);
+      await browser.api('POST', '/identification', { verificationId: verified.body.verificationId });
+      const refused = await browser.api('POST', '/submit', {});
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('session.terms_not_agreed');
+      const agreed = await browser.api('POST', '/submit', { agreeToTerms: true });
+      expect(agreed.status).toBe(200);
+    } finally {
+      await admin.patch('/sign-in-exp', { termsOfUseUrl: null, agreeToTermsPolicy: 'Automatic' });
+    }
+  });
+
+  it('locks an identifier after maxAttempts failures, for lockoutDuration minutes', async () => {
+    await register('lockme');
+    await admin.patch('/sign-in-exp', { sentinelPolicy: { maxAttempts: 3, lockoutDuration: 5 } });
+    try {
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        expect((await signIn('lockme', 'wrong-password')).verified.body.code).toBe('session.invalid_credentials');
+      }
+      const third = await signIn('lockme', 'wrong-password');
+      expect(third.verified.status).toBe(429);
+      expect(third.verified.body.code).toBe('session.identifier_locked');
+      // Locked: even the right password is refused, without being checked.
+      const right = await signIn('lockme', strongPassword);
+      expect(right.verified.body.code).toBe('session.identifier_locked');
+      expect(right.verified.body.message).toMatch(/5 minutes/);
+      // Five minutes later (moved back in time), the lock is over.
+      await server.database.withTenant('default', (tx) =>
+        tx.execute(sql`update sentinel_activities set created_at = created_at - interval '6 minutes'`),
+      );
+      const later = await signIn('lockme', strongPassword);
+      expect(later.verified.status).toBe(200);
+    } finally {
+      await admin.patch('/sign-in-exp', { sentinelPolicy: {} });
+    }
+  });
+});
+
+describe('sessions and requests the API refuses', () => {
+  it('answers config without an interaction, and session.not_found for steps', async () => {
+    const config = await fetch(`${server.endpoint}/api/experience/config`);
+    expect(config.status).toBe(200);
+    const body = await config.json();
+    expect(body.interaction).toBeNull();
+    expect(body.signUp.identifiers).toEqual(['username']);
+    const step = await fetch(`${server.endpoint}/api/experience`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      body: JSON.stringify({ interactionEvent: 'SignIn' }),
+    });
+    expect(step.status).toBe(400);
+    const error = await step.json();
+    expect(error.code).toBe('session.not_found');
+    expect(error.message).not.toMatch(/expired or does not exist/);
+  });
+
+  it('refuses a tampered interaction cookie', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    const cookies = await browser.jar.getCookies(server.endpoint);
+    const interaction = cookies.find((cookie) => cookie.key === '_gatehouse_interaction')!;
+    interaction.value = `${interaction.value.slice(0, -2)}xx`;
+    await browser.jar.setCookie(interaction, server.endpoint);
+    const response = await browser.api('PUT', '', { interactionEvent: 'SignIn' });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('session.not_found');
+  });
+
+  it('refuses steps sent from another site', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    const refused = await browser.api('PUT', '', { interactionEvent: 'SignIn' }, { origin: 'https://evil.example' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('session.cross_site_request');
+  });
+
+  it('sends the app access_denied when the user cancels', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    const cancelled = await browser.api('DELETE', '');
+    expect(cancelled.status).toBe(200);
+    const callback = new URL(await browser.follow(cancelled.body.redirectTo));
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('serves the hosted page shell with strict headers, and redirects an unknown session when configured', async () => {
+    const page = await fetch(`${server.endpoint}/sign-in`);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    await admin.patch('/sign-in-exp', { unknownSessionRedirectUrl: 'https://www.example.com/welcome' });
+    try {
+      const redirected = await fetch(`${server.endpoint}/sign-in`, { redirect: 'manual' });
+      expect(redirected.status).toBe(302);
+      expect(redirected.headers.get('location')).toBe('https://www.example.com/welcome');
+    } finally {
+      await admin.patch('/sign-in-exp', { unknownSessionRedirectUrl: null });
+    }
+  });
+});
+
+describe('consent for third-party applications', () => {
+  it('shows what the app asks for, and grants it', async () => {
+    const thirdParty = await createWebApp(admin, { isThirdParty: true, name: 'Partner app' });
+    await register('consenting');
+    const browser = await createExperienceClient(server.endpoint, thirdParty);
+    await browser.authorize({ prompt: 'login' });
+    await browser.api('PUT', '', { interactionEvent: 'SignIn' });
+    const verified = await browser.api('POST', '/verification/password', { identifier: { type: 'username', value: 'consenting' }, password: strongPassword });
+    await browser.api('POST', '/identification', { verificationId: verified.body.verificationId });
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(await browser.follow(submitted.body.redirectTo)).toBe(`${server.endpoint}/consent`);
+    const info = await browser.api('GET', '/consent');
+    expect(info.status).toBe(200);
+    expect(info.body.application).toMatchObject({ id: thirdParty.id, name: 'Partner app', isThirdParty: true });
+    expect(info.body.missingScopes.map((scope: { name: string }) => scope.name)).toEqual(expect.arrayContaining(['profile', 'email']));
+    const granted = await browser.api('POST', '/consent');
+    expect(granted.status).toBe(200);
+    const tokens = await browser.exchange(await browser.follow(granted.body.redirectTo));
+    expect((await jwtVerify(tokens.id_token!, jwks, { audience: thirdParty.id })).payload.sub).toBeTypeOf('string');
+  });
+});
+
+describe('captcha', () => {
+  let verifier: Server;
+  let tokensSeen: string[];
+
+  beforeAll(async () => {
+    tokensSeen = [];
+    verifier = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const params = new URLSearchParams(body);
+        tokensSeen.push(params.get('response') ?? '');
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ success: params.get('secret') === 'turnstile-secret' && params.get('response') === 'good-token' }));
+      });
+    });
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => verifier?.close());
+
+  it('verifies the page token with the provider (a local stand-in) when the policy is on', async () => {
+    const port = (verifier.address() as AddressInfo).port;
+    const captchaServer = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', TURNSTILE_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` });
+    try {
+      const captchaAdmin = await captchaServer.api();
+      const provider = await captchaAdmin.put('/captcha-provider', { type: 'Turnstile', siteKey: 'site-key', secretKey: 'turnstile-secret' });
+      expect(provider.status).toBe(200);
+      expect(provider.body.config.secretKey).toBe('********');
+      await captchaAdmin.patch('/sign-in-exp', { captchaPolicy: { enabled: true } });
+      const captchaApp = await createWebApp(captchaAdmin);
+      const browser = await createExperienceClient(captchaServer.endpoint, captchaApp);
+      await browser.authorize();
+      const config = await browser.api('GET', '/config');
+      expect(config.body.captcha).toEqual({ type: 'Turnstile', siteKey: 'site-key' });
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).body.code).toBe('captcha.required');
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'forged' })).body.code).toBe('captcha.failed');
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'good-token' })).status).toBe(204);
+      expect(tokensSeen).toEqual(['forged', 'good-token']);
+    } finally {
+      await captchaServer.close();
+    }
+  });
+});
+
+describe('per-IP rate limits', () => {
+  it.each([
+    ['in memory', {}],
+    ['shared through Redis', { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `test-${randomUUID()}:` }],
+  ])('limits password checks per minute from one address (%s)', async (_name, env) => {
+    const limited = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', SIGN_IN_RATE_LIMIT: '3', ...env });
+    try {
+      const limitedAdmin = await limited.api();
+      const limitedApp = await createWebApp(limitedAdmin);
+      const browser = await createExperienceClient(limited.endpoint, limitedApp);
+      await browser.authorize();
+      await browser.api('PUT', '', { interactionEvent: 'SignIn' });
+      const attempt = () => browser.api('POST', '/verification/password', { identifier: { type: 'username', value: `x${Date.now()}` }, password: 'whatever' });
+      for (let n = 0; n < 3; n++) {
+        expect((await attempt()).body.code).toBe('session.invalid_credentials');
+      }
+      const refused = await attempt();
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('request.rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect } from 'preact/hooks';
+
+import { useApp } from './app-context.js';
+
+/**
+ * One page (or step) of the experience: its heading, the document title, and the tenant's custom
+ * content for the page below it.
+ */
+export const Page = ({
+  title,
+  description,
+  contentKey,
+  children,
+}: {
+  title: string;
+  description?: ComponentChildren;
+  /** Path the tenant's `customContent` is keyed by (e.g. `/sign-in`). */
+  contentKey?: string;
+  children?: ComponentChildren;
+}) => {
+  const { config } = useApp();
+  const appName = config.interaction?.application.name;
+  useEffect(() => {
+    document.title = appName ? `${title} · ${appName}` : title;
+  }, [title, appName]);
+  const customContent = contentKey ? config.customContent[contentKey] : undefined;
+  return (
+    <>
+      <h1>{title}</h1>
+      {description && <p class="description">{description}</p>}
+      {children}
+      {customContent && (
+        // The custom content is HTML written by the tenant's administrators in the console (never by
+        // end users), the same trust as the custom CSS, so it is inserted as HTML on purpose.
+        <div class="custom-content" dangerouslySetInnerHTML={{ __html: customContent }} />
+      )}
+    </>
+  );
+};

@@ -1,0 +1,55 @@
+import type { ExperienceConfig } from '@gatehouse/schemas';
+
+import { ensureContrast, readableTextColor, shade } from './color.js';
+
+/** Page backgrounds of the light and dark themes (also in styles.css). */
+const lightSurface = '#ffffff';
+const darkSurface = '#1c1d21';
+
+/**
+ * The tenant's brand on the page: the primary colour (and its dark-mode variant) as CSS variables
+ * with a readable text colour for buttons and a readable shade for links, the favicon, and the
+ * tenant's custom CSS in a `<style>` after every other style.
+ */
+export const applyBranding = (config: Pick<ExperienceConfig, 'color' | 'branding' | 'customCss'>) => {
+  const root = document.documentElement;
+  const set = (name: string, value: string) => root.style.setProperty(name, value);
+  const { primaryColor, darkPrimaryColor, isDarkModeEnabled } = config.color;
+
+  // Suffixed variables: styles.css picks the light or dark set (an inline --brand would win over it).
+  set('--brand-light', primaryColor);
+  set('--brand-hover-light', shade(primaryColor));
+  set('--on-brand-light', readableTextColor(primaryColor));
+  set('--brand-text-light', ensureContrast(primaryColor, lightSurface));
+  set('--brand-dark', darkPrimaryColor);
+  set('--brand-hover-dark', shade(darkPrimaryColor));
+  set('--on-brand-dark', readableTextColor(darkPrimaryColor));
+  set('--brand-text-dark', ensureContrast(darkPrimaryColor, darkSurface));
+  // styles.css switches to the dark theme only when the tenant enabled it.
+  root.toggleAttribute('data-dark-mode', isDarkModeEnabled);
+
+  const { favicon, darkFavicon } = config.branding;
+  if (favicon) {
+    addIcon(favicon);
+  }
+  if (darkFavicon && isDarkModeEnabled) {
+    addIcon(darkFavicon, '(prefers-color-scheme: dark)');
+  }
+
+  if (config.customCss) {
+    const style = document.createElement('style');
+    style.dataset.customCss = '';
+    style.textContent = config.customCss;
+    document.head.append(style);
+  }
+};
+
+const addIcon = (url: string, media?: string) => {
+  const link = document.createElement('link');
+  link.rel = 'icon';
+  link.href = url;
+  if (media) {
+    link.media = media;
+  }
+  document.head.append(link);
+};

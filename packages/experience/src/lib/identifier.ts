@@ -1,0 +1,95 @@
+/** The kinds of identifier a user can type into a sign-in or registration field. */
+export type IdentifierType = 'username' | 'email' | 'phone';
+
+export const identifierOrder: readonly IdentifierType[] = ['username', 'email', 'phone'];
+
+/** Non-space text, an at sign, then non-space text containing a dot (spec §5). */
+export const emailPattern = /^\S+@\S+\.\S+$/;
+
+/** What the user typed, read loosely: an at sign means email, digits (with +, spaces, dashes, dots, parentheses) a phone number. */
+export const detectIdentifierType = (value: string): IdentifierType => {
+  const trimmed = value.trim();
+  if (trimmed.includes('@')) {
+    return 'email';
+  }
+  if (/\d/.test(trimmed) && /^\+?[\d\s().-]+$/.test(trimmed)) {
+    return 'phone';
+  }
+  return 'username';
+};
+
+/**
+ * Which of the enabled identifier types the value is, or undefined when it is none of them (an
+ * email typed where only usernames are accepted). An all-digit value counts as a username when
+ * phone numbers are not enabled.
+ */
+export const matchIdentifierType = (value: string, enabled: readonly IdentifierType[]): IdentifierType | undefined => {
+  const detected = detectIdentifierType(value);
+  if (enabled.includes(detected)) {
+    return detected;
+  }
+  if (detected === 'phone' && enabled.includes('username')) {
+    return 'username';
+  }
+  return undefined;
+};
+
+/** Phone numbers are sent as digits only (spec §5); other values trimmed. */
+export const normalizeIdentifier = (type: IdentifierType, value: string): string =>
+  type === 'phone' ? value.replace(/\D/g, '') : value.trim();
+
+/** Whether the value is acceptable for the type before asking the server. */
+export const isValidIdentifier = (type: IdentifierType, value: string): boolean => {
+  const normalized = normalizeIdentifier(type, value);
+  if (type === 'email') {
+    return emailPattern.test(normalized);
+  }
+  if (type === 'phone') {
+    return normalized.length >= 5 && normalized.length <= 20;
+  }
+  return normalized.length > 0;
+};
+
+/** Phrase key of the field label for a set of identifier types ("Username or email"). */
+export type IdentifierLabelKey =
+  | 'field.username'
+  | 'field.email'
+  | 'field.phone'
+  | 'field.username_or_email'
+  | 'field.username_or_phone'
+  | 'field.email_or_phone'
+  | 'field.username_email_or_phone';
+
+const labelKeys: Record<string, IdentifierLabelKey> = {
+  username: 'field.username',
+  email: 'field.email',
+  phone: 'field.phone',
+  'username,email': 'field.username_or_email',
+  'username,phone': 'field.username_or_phone',
+  'email,phone': 'field.email_or_phone',
+  'username,email,phone': 'field.username_email_or_phone',
+};
+
+const sortTypes = (types: readonly IdentifierType[]) =>
+  identifierOrder.filter((type) => types.includes(type));
+
+export const identifierLabelKey = (types: readonly IdentifierType[]): IdentifierLabelKey =>
+  labelKeys[sortTypes(types).join(',')] ?? 'field.username';
+
+export type IdentifierInputProps = {
+  type: 'text' | 'email' | 'tel';
+  inputMode: 'text' | 'email' | 'tel';
+  autoComplete: 'username' | 'email' | 'tel';
+};
+
+/** Input type, virtual keyboard and autofill hint for a field accepting these identifier types. */
+export const identifierInputProps = (types: readonly IdentifierType[]): IdentifierInputProps => {
+  const sorted = sortTypes(types);
+  if (sorted.length === 1 && sorted[0] === 'email') {
+    return { type: 'email', inputMode: 'email', autoComplete: 'email' };
+  }
+  if (sorted.length === 1 && sorted[0] === 'phone') {
+    return { type: 'tel', inputMode: 'tel', autoComplete: 'tel' };
+  }
+  return { type: 'text', inputMode: 'text', autoComplete: 'username' };
+};

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'preact/hooks';
+
+import { stripBase } from './base.js';
+
+/**
+ * A small history router: the server answers every page path with the same index.html, so the
+ * pages switch without reloading; links and API calls keep the `/t/{tenantId}` base.
+ */
+const state = { base: '', navigated: false };
+const listeners = new Set<() => void>();
+
+export const setRouterBase = (base: string) => {
+  state.base = base;
+};
+
+export const routerBase = () => state.base;
+
+/** Full href of a page path (`/sign-in` → `/t/acme/sign-in`). */
+export const href = (path: string) => `${state.base}${path}`;
+
+export const currentPath = () => stripBase(window.location.pathname, state.base);
+
+/** Whether the user moved between pages since the page loaded. */
+export const hasNavigated = () => state.navigated;
+
+export const navigate = (path: string, options: { replace?: boolean } = {}) => {
+  const url = href(path);
+  state.navigated = true;
+  if (options.replace) {
+    window.history.replaceState(null, '', url);
+  } else {
+    window.history.pushState(null, '', url);
+  }
+  for (const listener of listeners) {
+    listener();
+  }
+};
+
+/** The current page path (without base) and query, re-rendering on navigation and on back/forward. */
+export const useLocation = () => {
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    const update = () => setVersion((version) => version + 1);
+    listeners.add(update);
+    window.addEventListener('popstate', update);
+    return () => {
+      listeners.delete(update);
+      window.removeEventListener('popstate', update);
+    };
+  }, []);
+  return { path: currentPath(), query: new URLSearchParams(window.location.search) };
+};

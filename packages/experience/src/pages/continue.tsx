@@ -1,0 +1,333 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+import { useApp } from '../components/app-context.js';
+import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
+import { CustomFieldInput } from '../components/custom-field.js';
+import {
+  Button,
+  Field,
+  type FormErrors,
+  FormAlert,
+  PageLink,
+  useAsyncAction,
+  useErrorFocus,
+  useFormErrors,
+} from '../components/form.js';
+import { NewPasswordFields, checkNewPassword } from '../components/new-password.js';
+import { Page } from '../components/page.js';
+import { api, isApiError } from '../lib/api.js';
+import {
+  type CustomField,
+  type FieldValue,
+  checkFieldValue,
+  emptyFieldValue,
+  toProfileValue,
+} from '../lib/custom-fields.js';
+import { type PendingSubmit, redirectTo } from '../lib/flow.js';
+import { t } from '../lib/i18n.js';
+import {
+  type IdentifierType,
+  identifierInputProps,
+  identifierLabelKey,
+  isValidIdentifier,
+  matchIdentifierType,
+  normalizeIdentifier,
+} from '../lib/identifier.js';
+import { parseMissingProfile } from '../lib/missing-profile.js';
+import { sessionStore, storageKeys } from '../lib/storage.js';
+
+/** A custom field the server asked for that the configuration does not describe: a plain text field. */
+const plainField = (name: string): CustomField => ({
+  id: name,
+  name,
+  label: name,
+  required: true,
+  sieOrder: 0,
+  type: 'Text',
+  config: {},
+});
+
+const identifierTypes: Record<'email' | 'phone' | 'emailOrPhone', IdentifierType[]> = {
+  email: ['email'],
+  phone: ['phone'],
+  emailOrPhone: ['email', 'phone'],
+};
+
+/** Field name of a custom field in the form's errors. */
+const customKey = (name: string) => `custom.${name}`;
+
+/**
+ * Collects what `POST /submit` reported missing (`user.missing_profile`): username, password,
+ * email and phone (each verified by a code), custom profile fields. Saves each with `POST /profile`
+ * and submits again; if still something is missing, the form shows that.
+ */
+export default function ContinuePage() {
+  const { config } = useApp();
+  const [pending, setPending] = useState<PendingSubmit | undefined>(() => sessionStore.get<PendingSubmit>(storageKeys.missingProfile));
+  const [values, setValues] = useState<Record<string, FieldValue>>({});
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [code, setCode] = useState<{ identifier: CodeIdentifier; verificationId: string; queue: CodeIdentifier[] }>();
+  /** What was saved already, so a retry after an error does not send it again. */
+  const saved = useRef(new Set<string>());
+  const { busy, run } = useAsyncAction();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const fields = pending?.fields ?? [];
+  const customFields = fields.flatMap((field) =>
+    field.kind === 'custom' ? [config.customProfileFields.find((candidate) => candidate.name === field.name) ?? plainField(field.name)] : [],
+  );
+  const resolveField = (key: string): string | undefined => {
+    const custom = /^(?:values|customProfile|profile|customData)\.(\w+)/.exec(key);
+    if (custom) {
+      return customKey(custom[1]!);
+    }
+    if (key === 'value') {
+      return undefined;
+    }
+    return ['username', 'password', 'email', 'phone', 'identifier', 'terms'].includes(key.split('.')[0]!)
+      ? key.split('.')[0] === 'identifier'
+        ? 'contact'
+        : key.split('.')[0]
+      : undefined;
+  };
+  const { errors, setErrors, fail, clear } = useFormErrors(resolveField);
+  useErrorFocus(formRef, errors);
+
+  const agreeToTerms = pending?.agreeToTerms;
+
+  /** `POST /submit`; a new list of missing fields replaces the form. */
+  const submit = async () => {
+    try {
+      const { redirectTo: url } = await api.submit(agreeToTerms);
+      sessionStore.set(storageKeys.missingProfile, undefined);
+      await redirectTo(url);
+    } catch (error) {
+      if (isApiError(error, 'user.missing_profile')) {
+        const next: PendingSubmit = { ...parseMissingProfile(error.details), ...(agreeToTerms && { agreeToTerms }) };
+        sessionStore.set(storageKeys.missingProfile, next);
+        setCode(undefined);
+        setPending(next);
+        setErrors({ form: error.message, fields: {} });
+        return;
+      }
+      throw error;
+    }
+  };
+
+  // The first field gets the focus whenever the list of fields changes.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [pending]);
+
+  // Opened without knowing what is missing (a reload in another tab): ask the server by submitting.
+  useEffect(() => {
+    if (!pending) {
+      void run(submit, fail);
+    }
+  }, []);
+
+  /** Sends a code to the next address to verify, or submits when none is left. */
+  const verifyNext = async (queue: CodeIdentifier[]) => {
+    const [next, ...rest] = queue;
+    if (!next) {
+      await submit();
+      return;
+    }
+    const { verificationId } = await api.sendCode(next);
+    setCode({ identifier: next, verificationId, queue: rest });
+  };
+
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    const problems: FormErrors = { fields: {} };
+    const add = (field: string, message: string) => {
+      (problems.fields[field] ??= []).push(message);
+    };
+    const contacts: CodeIdentifier[] = [];
+    for (const field of fields) {
+      switch (field.kind) {
+        case 'username': {
+          if (!String(values.username ?? '').trim()) {
+            add('username', t('errors.required'));
+          }
+          break;
+        }
+        case 'password': {
+          Object.assign(problems.fields, checkNewPassword(password, confirm, config.passwordPolicy));
+          break;
+        }
+        case 'email':
+        case 'phone':
+        case 'emailOrPhone': {
+          const types = identifierTypes[field.kind];
+          const text = String(values[field.kind] ?? '');
+          const typed = text.trim() ? matchIdentifierType(text, types) : undefined;
+          if (!text.trim()) {
+            add(field.kind, t('errors.required'));
+          } else if (!typed || typed === 'username' || !isValidIdentifier(typed, text)) {
+            add(field.kind, t('errors.invalid_identifier', { label: t(identifierLabelKey(types)) }));
+          } else if (!saved.current.has(typed)) {
+            contacts.push({ type: typed, value: normalizeIdentifier(typed, text) });
+          }
+          break;
+        }
+        case 'custom': {
+          break;
+        }
+      }
+    }
+    for (const field of customFields) {
+      const problem = checkFieldValue(field, values[customKey(field.name)]);
+      if (problem?.problem) {
+        add(customKey(field.name), t(problem.problem.key, problem.problem.values));
+      }
+      for (const [part, partProblem] of Object.entries(problem?.parts ?? {})) {
+        add(`${customKey(field.name)}.${part}`, t(partProblem.key, partProblem.values));
+      }
+    }
+    if (Object.keys(problems.fields).length > 0) {
+      setErrors(problems);
+      return;
+    }
+    clear();
+    void run(async () => {
+      const username = String(values.username ?? '').trim();
+      if (fields.some((field) => field.kind === 'username') && !saved.current.has(`username:${username}`)) {
+        await api.updateProfile({ type: 'username', value: username });
+        saved.current.add(`username:${username}`);
+      }
+      if (fields.some((field) => field.kind === 'password') && !saved.current.has(`password:${password}`)) {
+        await api.updateProfile({ type: 'password', value: password });
+        saved.current.add(`password:${password}`);
+      }
+      if (customFields.length > 0) {
+        const extra: Record<string, unknown> = {};
+        for (const field of customFields) {
+          const value = toProfileValue(field, values[customKey(field.name)]);
+          if (value !== undefined) {
+            extra[field.name] = value;
+          }
+        }
+        if (Object.keys(extra).length > 0) {
+          await api.updateProfile({ type: 'extraProfile', values: extra });
+        }
+      }
+      await verifyNext(contacts);
+    }, fail);
+  };
+
+  if (code) {
+    return (
+      <CodeStep
+        key={code.verificationId}
+        identifier={code.identifier}
+        verificationId={code.verificationId}
+        onVerified={async (verificationId) => {
+          await api.updateProfile({ type: code.identifier.type, verificationId });
+          saved.current.add(code.identifier.type);
+          await verifyNext(code.queue);
+        }}
+        onBack={() => setCode(undefined)}
+      />
+    );
+  }
+
+  if (!pending) {
+    return (
+      <Page title={t('continue.title')}>
+        <FormAlert message={errors.form} />
+        {busy && <p class="description">{t('app.loading')}</p>}
+      </Page>
+    );
+  }
+
+  const setValue = (key: string) => (value: FieldValue) => setValues((current) => ({ ...current, [key]: value }));
+
+  return (
+    <Page title={t('continue.title')} description={t('continue.description')} contentKey="/continue">
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
+        <FormAlert message={errors.form} />
+        {pending.unknown.length > 0 && fields.length === 0 && <p>{t('continue.unsupported')}</p>}
+        {fields.map((field) => {
+          switch (field.kind) {
+            case 'username': {
+              return (
+                <Field
+                  key="username"
+                  label={t('field.username')}
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="off"
+                  spellcheck={false}
+                  value={String(values.username ?? '')}
+                  onValue={setValue('username')}
+                  errors={errors.fields.username}
+                />
+              );
+            }
+            case 'password': {
+              return (
+                <NewPasswordFields
+                  key="password"
+                  policy={config.passwordPolicy}
+                  password={password}
+                  confirm={confirm}
+                  onPassword={setPassword}
+                  onConfirm={setConfirm}
+                  errors={errors.fields}
+                />
+              );
+            }
+            case 'email':
+            case 'phone':
+            case 'emailOrPhone': {
+              const types = identifierTypes[field.kind];
+              return (
+                <Field
+                  key={field.kind}
+                  label={t(identifierLabelKey(types))}
+                  name={field.kind}
+                  {...identifierInputProps(types)}
+                  autoComplete={field.kind === 'phone' ? 'tel' : 'email'}
+                  autoCapitalize="off"
+                  spellcheck={false}
+                  value={String(values[field.kind] ?? '')}
+                  onValue={setValue(field.kind)}
+                  errors={[field.kind, ...(field.kind === 'emailOrPhone' ? ['email', 'phone'] : []), 'contact'].flatMap(
+                    (name) => errors.fields[name] ?? [],
+                  )}
+                />
+              );
+            }
+            case 'custom': {
+              const custom = customFields.find((candidate) => candidate.name === field.name)!;
+              const key = customKey(field.name);
+              const partErrors = Object.fromEntries(
+                Object.entries(errors.fields)
+                  .filter(([name]) => name.startsWith(`${key}.`))
+                  .map(([name, messages]) => [name.slice(key.length + 1), messages]),
+              );
+              return (
+                <CustomFieldInput
+                  key={key}
+                  field={custom}
+                  value={values[key] ?? emptyFieldValue(custom)}
+                  onChange={setValue(key)}
+                  errors={errors.fields[key]}
+                  partErrors={partErrors}
+                />
+              );
+            }
+          }
+        })}
+        {fields.length > 0 && <Button busy={busy}>{t('action.continue')}</Button>}
+      </form>
+      {fields.length === 0 && (
+        <p class="switch-page">
+          <PageLink to="/sign-in">{t('action.back_to_sign_in')}</PageLink>
+        </p>
+      )}
+    </Page>
+  );
+}

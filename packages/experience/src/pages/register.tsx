@@ -1,0 +1,240 @@
+import { useRef, useState } from 'preact/hooks';
+
+import { useApp } from '../components/app-context.js';
+import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
+import {
+  Button,
+  Field,
+  FormAlert,
+  PageLink,
+  useAsyncAction,
+  useAutoFocus,
+  useErrorFocus,
+  useFormErrors,
+} from '../components/form.js';
+import { NewPasswordFields, checkNewPassword } from '../components/new-password.js';
+import { Page } from '../components/page.js';
+import { Divider, SocialButtons } from '../components/social.js';
+import { Terms } from '../components/terms.js';
+import { api, isApiError } from '../lib/api.js';
+import { startFlow, submitInteraction } from '../lib/flow.js';
+import { t } from '../lib/i18n.js';
+import {
+  identifierInputProps,
+  identifierLabelKey,
+  isValidIdentifier,
+  matchIdentifierType,
+  normalizeIdentifier,
+} from '../lib/identifier.js';
+import { agreeToTermsFor, termsDisplay } from '../lib/terms.js';
+
+type Step =
+  | { kind: 'form' }
+  | { kind: 'code'; identifier: CodeIdentifier; verificationId: string }
+  /** Identified, but the server refused the password: choose another one. */
+  | { kind: 'password'; messages: string[] };
+
+const errorFields = {
+  identifier: 'identifier',
+  username: 'identifier',
+  email: 'identifier',
+  phone: 'identifier',
+  password: 'password',
+  value: 'password',
+  terms: 'terms',
+};
+
+/**
+ * Registration. By username: start, identify with the new username, set the password, submit. By
+ * email or phone: start, send a code, verify it, identify with the verified code, set the password
+ * (when the tenant uses passwords), submit.
+ */
+export default function RegisterPage() {
+  const { config } = useApp();
+  const { signUp } = config;
+  const types = signUp.identifiers;
+  const terms = termsDisplay(config, 'register');
+
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [value, setValue] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const { busy, run } = useAsyncAction();
+  const { errors, setErrors, fail, clear } = useFormErrors(errorFields);
+  const formRef = useRef<HTMLFormElement>(null);
+  const firstRef = useAutoFocus<HTMLInputElement>();
+  useErrorFocus(formRef, errors);
+
+  const agreeToTerms = agreeToTermsFor(terms, agreed);
+  const label = t(identifierLabelKey(types));
+
+  /** Sets the password (if any) and submits; a refused password opens the password step. */
+  const completeProfile = async (passwordToSet: string, afterCode: boolean) => {
+    if (signUp.password) {
+      try {
+        await api.updateProfile({ type: 'password', value: passwordToSet });
+      } catch (error) {
+        if (afterCode && isApiError(error, 'password.rejected')) {
+          setStep({ kind: 'password', messages: [error.message, ...error.details.map((detail) => detail.message)] });
+          return;
+        }
+        throw error;
+      }
+    }
+    await submitInteraction(agreeToTerms);
+  };
+
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    const typed = value.trim() ? matchIdentifierType(value, types) : undefined;
+    const fields: Record<string, string[]> = signUp.password ? checkNewPassword(password, confirm, config.passwordPolicy) : {};
+    if (!value.trim()) {
+      fields.identifier = [t('errors.required')];
+    } else if (!typed || !isValidIdentifier(typed, value)) {
+      fields.identifier = [t('errors.invalid_identifier', { label })];
+    }
+    if (terms === 'checkbox' && !agreed) {
+      fields.terms = [t('errors.agree_terms')];
+    }
+    if (Object.keys(fields).length > 0 || !typed) {
+      setErrors({ fields });
+      return;
+    }
+    clear();
+    const identifierValue = normalizeIdentifier(typed, value);
+    void run(async () => {
+      await startFlow('Register');
+      if (typed === 'username') {
+        await api.identify({ identifier: { type: 'username', value: identifierValue } });
+        await completeProfile(password, false);
+        return;
+      }
+      const identifier = { type: typed, value: identifierValue };
+      const { verificationId } = await api.sendCode(identifier);
+      setStep({ kind: 'code', identifier, verificationId });
+    }, fail);
+  };
+
+  if (step.kind === 'code') {
+    return (
+      <CodeStep
+        identifier={step.identifier}
+        verificationId={step.verificationId}
+        onVerified={async (verificationId) => {
+          await api.identify({ verificationId });
+          await completeProfile(password, true);
+        }}
+        onBack={() => setStep({ kind: 'form' })}
+      />
+    );
+  }
+
+  if (step.kind === 'password') {
+    return <PasswordStep messages={step.messages} agreeToTerms={agreeToTerms} />;
+  }
+
+  return (
+    <Page
+      title={t('register.title')}
+      description={config.interaction && t('page.continue_to', { app: config.interaction.application.name })}
+      contentKey="/register"
+    >
+      {types.length > 0 && (
+        <form ref={formRef} noValidate onSubmit={onSubmit}>
+          <FormAlert message={errors.form} />
+          <Field
+            label={label}
+            name="username"
+            value={value}
+            onValue={setValue}
+            {...identifierInputProps(types)}
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellcheck={false}
+            errors={errors.fields.identifier}
+            inputRef={firstRef}
+          />
+          {signUp.password && (
+            <NewPasswordFields
+              policy={config.passwordPolicy}
+              password={password}
+              confirm={confirm}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
+              errors={errors.fields}
+            />
+          )}
+          <Terms display={terms} checked={agreed} onChange={setAgreed} errors={errors.fields.terms} />
+          <Button busy={busy}>{t('register.submit')}</Button>
+        </form>
+      )}
+      {config.socialConnectors.length > 0 && (
+        <>
+          {types.length > 0 && <Divider />}
+          <SocialButtons
+            event={config.signInMode === 'Register' ? 'Register' : 'SignIn'}
+            canStart={() => {
+              if (terms === 'checkbox' && !agreed) {
+                setErrors({ fields: { terms: [t('errors.agree_terms')] } });
+                return false;
+              }
+              return true;
+            }}
+            agreeToTerms={agreeToTerms}
+          />
+        </>
+      )}
+      {config.signInMode !== 'Register' && (
+        <p class="switch-page">
+          {t('register.have_account')} <PageLink to="/sign-in">{t('register.sign_in')}</PageLink>
+        </p>
+      )}
+    </Page>
+  );
+}
+
+/** Choose another password after the server refused the first one (the user is already identified). */
+const PasswordStep = ({ messages, agreeToTerms }: { messages: string[]; agreeToTerms: boolean | undefined }) => {
+  const { config } = useApp();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const { busy, run } = useAsyncAction();
+  const { errors, setErrors, fail } = useFormErrors({ password: 'password', value: 'password' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useAutoFocus<HTMLInputElement>();
+  useErrorFocus(formRef, errors);
+  const shown = errors.fields.password || errors.fields.confirm || errors.form ? errors : { fields: { password: messages } };
+  return (
+    <Page title={t('register.password_title')}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const fields = checkNewPassword(password, confirm, config.passwordPolicy);
+          if (Object.keys(fields).length > 0) {
+            setErrors({ fields });
+            return;
+          }
+          void run(async () => {
+            await api.updateProfile({ type: 'password', value: password });
+            await submitInteraction(agreeToTerms);
+          }, fail);
+        }}
+      >
+        <FormAlert message={shown.form} />
+        <NewPasswordFields
+          policy={config.passwordPolicy}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={shown.fields}
+          inputRef={inputRef}
+        />
+        <Button busy={busy}>{t('action.continue')}</Button>
+      </form>
+    </Page>
+  );
+};

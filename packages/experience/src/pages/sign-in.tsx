@@ -1,0 +1,275 @@
+import { useRef, useState } from 'preact/hooks';
+
+import { useApp } from '../components/app-context.js';
+import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
+import {
+  Button,
+  Field,
+  FormAlert,
+  Notice,
+  PageLink,
+  PasswordField,
+  useAsyncAction,
+  useAutoFocus,
+  useErrorFocus,
+  useFormErrors,
+} from '../components/form.js';
+import { Page } from '../components/page.js';
+import { Divider, SocialButtons } from '../components/social.js';
+import { Terms } from '../components/terms.js';
+import { api, isApiError } from '../lib/api.js';
+import { startFlow, submitInteraction } from '../lib/flow.js';
+import { t } from '../lib/i18n.js';
+import {
+  identifierInputProps,
+  identifierLabelKey,
+  isValidIdentifier,
+  matchIdentifierType,
+  normalizeIdentifier,
+} from '../lib/identifier.js';
+import { prefill } from '../lib/prefill.js';
+import { useLocation } from '../lib/router.js';
+import { type SignInMode, alternativeModeFor, signInModeFor } from '../lib/sign-in-method.js';
+import { agreeToTermsFor, termsDisplay } from '../lib/terms.js';
+
+type Step =
+  | { kind: 'form' }
+  | { kind: 'code'; identifier: CodeIdentifier; verificationId: string }
+  /** The code was right but no account has it: offer to create one. */
+  | { kind: 'create'; identifier: CodeIdentifier; verificationId: string };
+
+const errorFields = {
+  identifier: 'identifier',
+  username: 'identifier',
+  email: 'identifier',
+  phone: 'identifier',
+  password: 'password',
+  terms: 'terms',
+};
+
+export default function SignInPage() {
+  const { config } = useApp();
+  const { query } = useLocation();
+  const { methods } = config.signIn;
+  const types = methods.map((method) => method.identifier);
+  const canRegister = config.signInMode !== 'SignIn';
+
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [value, setValue] = useState(prefill.identifier ?? config.interaction?.loginHint ?? '');
+  const [password, setPassword] = useState('');
+  const [preferred, setPreferred] = useState<SignInMode>();
+  const [agreed, setAgreed] = useState(false);
+  const { busy, run } = useAsyncAction();
+  const { errors, setErrors, fail, clear } = useFormErrors(errorFields);
+  const formRef = useRef<HTMLFormElement>(null);
+  const identifierRef = useAutoFocus<HTMLInputElement>();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useErrorFocus(formRef, errors);
+
+  const terms = termsDisplay(config, 'signIn');
+  const agreeToTerms = agreeToTermsFor(terms, agreed);
+  const typed = value.trim() ? matchIdentifierType(value, types) : undefined;
+  const method = methods.find((candidate) => candidate.identifier === typed) ?? methods[0];
+  const mode = method ? signInModeFor(method, preferred) : 'password';
+  const alternative = method ? alternativeModeFor(method, mode) : undefined;
+  const label = t(identifierLabelKey(types));
+  const { email: resetByEmail, phone: resetByPhone } = config.forgotPassword;
+  const canReset =
+    mode === 'password' &&
+    (typed === 'email' ? resetByEmail : typed === 'phone' ? resetByPhone : resetByEmail || resetByPhone);
+
+  const termsAccepted = () => {
+    if (terms === 'checkbox' && !agreed) {
+      setErrors({ fields: { terms: [t('errors.agree_terms')] } });
+      return false;
+    }
+    return true;
+  };
+
+  const finish = async (verificationId: string, identifier?: CodeIdentifier) => {
+    try {
+      await api.identify({ verificationId });
+    } catch (error) {
+      const registrable = identifier && canRegister && config.signUp.identifiers.includes(identifier.type);
+      if (registrable && isApiError(error, 'user.identity_not_exist')) {
+        setStep({ kind: 'create', identifier, verificationId });
+        return;
+      }
+      throw error;
+    }
+    await submitInteraction(agreeToTerms);
+  };
+
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    const fields: Record<string, string[]> = {};
+    if (!value.trim()) {
+      fields.identifier = [t('errors.required')];
+    } else if (!typed || !isValidIdentifier(typed, value)) {
+      fields.identifier = [t('errors.invalid_identifier', { label })];
+    }
+    if (mode === 'password' && !password) {
+      fields.password = [t('errors.required')];
+    }
+    if (terms === 'checkbox' && !agreed) {
+      fields.terms = [t('errors.agree_terms')];
+    }
+    if (Object.keys(fields).length > 0 || !typed) {
+      setErrors({ fields });
+      return;
+    }
+    clear();
+    const identifier = { type: typed, value: normalizeIdentifier(typed, value) };
+    void run(async () => {
+      await startFlow('SignIn');
+      if (mode === 'password') {
+        const { verificationId } = await api.verifyPassword(identifier, password);
+        await finish(verificationId);
+        return;
+      }
+      if (identifier.type === 'username') {
+        return;
+      }
+      const codeIdentifier = { type: identifier.type, value: identifier.value };
+      const { verificationId } = await api.sendCode(codeIdentifier);
+      setStep({ kind: 'code', identifier: codeIdentifier, verificationId });
+    }, fail);
+  };
+
+  if (step.kind === 'code') {
+    return (
+      <CodeStep
+        identifier={step.identifier}
+        verificationId={step.verificationId}
+        onVerified={(verificationId) => finish(verificationId, step.identifier)}
+        onBack={() => setStep({ kind: 'form' })}
+      />
+    );
+  }
+
+  if (step.kind === 'create') {
+    return <CreateAccountStep identifier={step.identifier} verificationId={step.verificationId} onBack={() => setStep({ kind: 'form' })} />;
+  }
+
+  return (
+    <Page
+      title={t('sign_in.title')}
+      description={config.interaction && t('page.continue_to', { app: config.interaction.application.name })}
+      contentKey="/sign-in"
+    >
+      {query.get('passwordReset') === '1' && <Notice>{t('sign_in.password_reset_done')}</Notice>}
+      {methods.length > 0 && (
+        <form ref={formRef} noValidate onSubmit={onSubmit}>
+          <FormAlert message={errors.form} />
+          <Field
+            label={label}
+            name="username"
+            value={value}
+            onValue={(next) => {
+              setValue(next);
+              // The forgot-password page starts with what was typed here.
+              prefill.identifier = next;
+            }}
+            {...identifierInputProps(types)}
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellcheck={false}
+            errors={errors.fields.identifier}
+            inputRef={identifierRef}
+          />
+          {mode === 'password' && (
+            <PasswordField
+              label={t('field.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onValue={setPassword}
+              errors={errors.fields.password}
+              inputRef={passwordRef}
+            />
+          )}
+          {canReset && (
+            <p class="aside">
+              <PageLink to="/forgot-password">{t('sign_in.forgot_password')}</PageLink>
+            </p>
+          )}
+          <Terms display={terms} checked={agreed} onChange={setAgreed} errors={errors.fields.terms} />
+          <Button busy={busy}>{mode === 'password' ? t('sign_in.submit') : t('sign_in.send_code')}</Button>
+          {alternative && (
+            <Button
+              type="button"
+              variant="link"
+              onClick={() => {
+                clear();
+                setPreferred(alternative);
+                // Keep the user where they type next: the password, or the identifier for a code.
+                window.setTimeout(() => (alternative === 'password' ? passwordRef : identifierRef).current?.focus());
+              }}
+            >
+              {alternative === 'code' ? t('sign_in.use_code') : t('sign_in.use_password')}
+            </Button>
+          )}
+        </form>
+      )}
+      {config.socialConnectors.length > 0 && (
+        <>
+          {methods.length > 0 && <Divider />}
+          <SocialButtons event="SignIn" canStart={termsAccepted} agreeToTerms={agreeToTerms} />
+        </>
+      )}
+      {canRegister && (
+        <p class="switch-page">
+          {t('sign_in.no_account')} <PageLink to="/register">{t('sign_in.create_account')}</PageLink>
+        </p>
+      )}
+    </Page>
+  );
+}
+
+/** After a verified code for an unknown email or phone: create the account with it. */
+const CreateAccountStep = ({
+  identifier,
+  verificationId,
+  onBack,
+}: {
+  identifier: CodeIdentifier;
+  verificationId: string;
+  onBack: () => void;
+}) => {
+  const { config } = useApp();
+  const terms = termsDisplay(config, 'register');
+  const [agreed, setAgreed] = useState(false);
+  const { busy, run } = useAsyncAction();
+  const { errors, setErrors, fail } = useFormErrors({ terms: 'terms' });
+  const formRef = useRef<HTMLFormElement>(null);
+  useErrorFocus(formRef, errors);
+  return (
+    <Page title={t('sign_in.create_title')} description={t('sign_in.create_description', { identifier: identifier.value })}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (terms === 'checkbox' && !agreed) {
+            setErrors({ fields: { terms: [t('errors.agree_terms')] } });
+            return;
+          }
+          void run(async () => {
+            await api.switchEvent('Register');
+            await api.identify({ verificationId });
+            await submitInteraction(agreeToTermsFor(terms, agreed));
+          }, fail);
+        }}
+      >
+        <FormAlert message={errors.form} />
+        <Terms display={terms} checked={agreed} onChange={setAgreed} errors={errors.fields.terms} />
+        <Button busy={busy}>{t('register.submit')}</Button>
+      </form>
+      <div class="secondary-actions">
+        <Button type="button" variant="link" onClick={onBack}>
+          {t('action.back')}
+        </Button>
+      </div>
+    </Page>
+  );
+};

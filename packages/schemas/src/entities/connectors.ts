@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+import { supportedLocales } from '../constants/locales.js';
+import { isHttpUrl } from '../rules/patterns.js';
+import { jsonObjectSchema, timestampSchema } from './common.js';
+
+export const connectorTypeSchema = z.enum(['Email', 'Sms', 'Social']);
+export type ConnectorTypeName = z.infer<typeof connectorTypeSchema>;
+export const connectorPlatformSchema = z.enum(['Native', 'Universal', 'Web']);
+
+/** What a message is for; also the key of a template (spec §3). */
+export const templateTypeNames = [
+  'SignIn',
+  'Register',
+  'ForgotPassword',
+  'OrganizationInvitation',
+  'Generic',
+  'UserPermissionValidation',
+  'BindNewIdentifier',
+] as const;
+export const templateTypeSchema = z.enum(templateTypeNames);
+
+/** Names per language tag, with the required `en` entry (spec §5). */
+export const localizedNameSchema = z
+  .record(z.string().min(2).max(16), z.string().min(1).max(128))
+  .refine((names) => typeof names.en === 'string', { message: 'Needs an en entry.' });
+
+const connectorIdSchema = z.string().min(1).max(128);
+
+/** Admin overrides of a generic (standard) connector's presentation. */
+export const connectorMetadataOverridesSchema = z
+  .object({
+    target: z.string().min(1).max(128).regex(/^[\da-z][\d_a-z-]*$/, { message: 'Lower-case letters, digits, - and _.' }),
+    name: localizedNameSchema,
+    logo: z.string().max(2048).refine((value) => value === '' || isHttpUrl(value) || value.startsWith('data:image/'), {
+      message: 'Must be an http(s) or data:image URL.',
+    }),
+    logoDark: z.string().max(2048).nullable(),
+  })
+  .partial()
+  .strict();
+
+export const connectorCreateSchema = z
+  .object({
+    /** The factory to build it from, e.g. `smtp`, `google`, `oidc`. */
+    connectorId: connectorIdSchema,
+    /** Optional own id (defaults to a generated one). */
+    id: z.string().min(1).max(128).regex(/^[\w-]+$/).optional(),
+    config: jsonObjectSchema,
+    metadata: connectorMetadataOverridesSchema.optional(),
+    syncProfile: z.boolean().optional(),
+    enableTokenStorage: z.boolean().optional(),
+  })
+  .strict();
+export type ConnectorCreate = z.infer<typeof connectorCreateSchema>;
+
+export const connectorPatchSchema = connectorCreateSchema.omit({ connectorId: true, id: true }).partial().strict();
+export type ConnectorPatch = z.infer<typeof connectorPatchSchema>;
+
+export const connectorSchema = z
+  .object({
+    id: z.string(),
+    connectorId: z.string(),
+    type: connectorTypeSchema,
+    target: z.string(),
+    platform: connectorPlatformSchema.nullable(),
+    name: z.record(z.string(), z.string()),
+    logo: z.string(),
+    logoDark: z.string().nullable(),
+    /** The configuration, with secret values replaced by `secretMask`. */
+    config: jsonObjectSchema,
+    metadata: connectorMetadataOverridesSchema,
+    syncProfile: z.boolean(),
+    enableTokenStorage: z.boolean(),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: 'Connector' });
+export type Connector = z.infer<typeof connectorSchema>;
+
+/** Shown instead of a stored secret; sending it back in a patch keeps the stored value. */
+export const secretMask = '********';
+
+export const connectorFactorySchema = z
+  .object({
+    id: z.string(),
+    type: connectorTypeSchema,
+    target: z.string(),
+    platform: connectorPlatformSchema.nullable(),
+    name: z.record(z.string(), z.string()),
+    description: z.record(z.string(), z.string()),
+    logo: z.string(),
+    logoDark: z.string().nullable(),
+    isStandard: z.boolean(),
+    /** JSON Schema of the factory's configuration, for forms. */
+    configSchema: jsonObjectSchema,
+  })
+  .meta({ id: 'ConnectorFactory' });
+
+export const connectorTestSchema = z
+  .object({
+    config: jsonObjectSchema,
+    /** Email address or phone number to send the test message to. */
+    to: z.string().min(1).max(128),
+    locale: z.enum(supportedLocales).optional(),
+  })
+  .strict();
+
+export const emailTemplateDetailsSchema = z
+  .object({
+    subject: z.string().min(1).max(512),
+    content: z.string().min(1).max(100_000),
+    contentType: z.enum(['text/html', 'text/plain']),
+    replyTo: z.string().max(256).optional(),
+    sendFrom: z.string().max(256).optional(),
+  })
+  .strict();
+
+export const emailTemplateSchema = z
+  .object({
+    id: z.string(),
+    languageTag: z.string(),
+    templateType: templateTypeSchema,
+    details: emailTemplateDetailsSchema,
+    createdAt: timestampSchema,
+  })
+  .meta({ id: 'EmailTemplate' });
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+
+export const emailTemplateUpsertSchema = z
+  .object({
+    templates: z
+      .array(z.object({ languageTag: z.enum(supportedLocales), templateType: templateTypeSchema, details: emailTemplateDetailsSchema }).strict())
+      .min(1)
+      .max(200),
+  })
+  .strict();
+
+export const emailTemplateQuerySchema = z.object({
+  languageTag: z.enum(supportedLocales).optional(),
+  templateType: templateTypeSchema.optional(),
+});
+

@@ -1,0 +1,346 @@
+import { z } from 'zod';
+
+import { isHttpUrl } from '../rules/patterns.js';
+import { idSchema } from './common.js';
+
+export const customProfileFieldTypes = [
+  'Text',
+  'Number',
+  'Date',
+  'Checkbox',
+  'Select',
+  'Url',
+  'Regex',
+  'Address',
+  'Fullname',
+] as const;
+export const customProfileFieldTypeSchema = z.enum(customProfileFieldTypes);
+export type CustomProfileFieldType = z.infer<typeof customProfileFieldTypeSchema>;
+
+/** Names of the user's own columns, which a custom field must never shadow. */
+export const reservedCustomProfileFieldNames = ['username', 'primaryEmail', 'primaryPhone', 'password', 'avatar', 'id'] as const;
+
+/** Longest text a Text or Regex field takes, and the cap on `maxLength`. */
+export const customProfileTextMaxLength = 4096;
+
+export const customProfileFieldNameSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z]\w*$/, { message: 'Must start with a letter, then letters, digits or underscores.' })
+  .refine((name) => !(reservedCustomProfileFieldNames as readonly string[]).includes(name), {
+    message: 'This name belongs to a built-in user field.',
+  });
+
+const placeholder = z.string().max(256).optional();
+const length = z.number().int().min(0).max(customProfileTextMaxLength);
+
+export const textFieldConfigSchema = z
+  .object({ placeholder, minLength: length.optional(), maxLength: length.min(1).optional() })
+  .strict()
+  .refine(({ minLength, maxLength }) => minLength === undefined || maxLength === undefined || minLength <= maxLength, {
+    message: 'minLength must not exceed maxLength.',
+    path: ['maxLength'],
+  });
+
+export const numberFieldConfigSchema = z
+  .object({ placeholder, minValue: z.number().optional(), maxValue: z.number().optional() })
+  .strict()
+  .refine(({ minValue, maxValue }) => minValue === undefined || maxValue === undefined || minValue <= maxValue, {
+    message: 'minValue must not exceed maxValue.',
+    path: ['maxValue'],
+  });
+
+export const dateFormats = ['MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd', 'custom'] as const;
+export const dateFormatSchema = z.enum(dateFormats);
+export type DateFormat = z.infer<typeof dateFormatSchema>;
+
+export const dateFieldConfigSchema = z
+  .object({
+    placeholder,
+    format: dateFormatSchema,
+    /** Shown to the user as a hint when `format` is `custom`; values are then not parsed. */
+    customFormat: z.string().min(1).max(128).optional(),
+  })
+  .strict()
+  .refine(({ format, customFormat }) => format !== 'custom' || customFormat !== undefined, {
+    message: 'A custom format needs customFormat.',
+    path: ['customFormat'],
+  });
+
+const fieldOptionSchema = z.object({ label: z.string().min(1).max(128), value: z.string().min(1).max(128) }).strict();
+export type CustomProfileFieldOption = z.infer<typeof fieldOptionSchema>;
+
+const optionList = z
+  .array(fieldOptionSchema)
+  .min(1)
+  .max(100)
+  .refine((options) => new Set(options.map(({ value }) => value)).size === options.length, {
+    message: 'Contains the same option value twice.',
+  });
+
+export const checkboxFieldConfigSchema = z.object({ options: optionList }).strict();
+export const selectFieldConfigSchema = z.object({ placeholder, options: optionList }).strict();
+export const urlFieldConfigSchema = z.object({ placeholder }).strict();
+
+/** Anchored like HTML's `pattern` attribute: the whole value must match. */
+const fullMatch = (format: string) => new RegExp(`^(?:${format})$`);
+
+const compiles = (format: string) => {
+  try {
+    fullMatch(format);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const regexFieldConfigSchema = z
+  .object({
+    placeholder,
+    /** A JavaScript regular expression the whole value must match (as HTML's `pattern` attribute). */
+    format: z.string().min(1).max(128).refine(compiles, { message: 'Must be a valid regular expression.' }),
+  })
+  .strict();
+
+export const addressPartNames = ['formatted', 'streetAddress', 'locality', 'region', 'postalCode', 'country'] as const;
+export const fullnamePartNames = ['givenName', 'middleName', 'familyName'] as const;
+
+const partsSchema = <const Names extends readonly [string, ...string[]]>(names: Names) =>
+  z
+    .array(
+      z
+        .object({
+          name: z.enum(names),
+          enabled: z.boolean(),
+          label: z.string().max(128).optional(),
+          required: z.boolean().optional(),
+        })
+        .strict(),
+    )
+    .min(1)
+    .max(names.length)
+    .refine((parts) => new Set(parts.map(({ name }) => name)).size === parts.length, {
+      message: 'Contains the same part twice.',
+    });
+
+export const addressFieldConfigSchema = z.object({ parts: partsSchema(addressPartNames) }).strict();
+export const fullnameFieldConfigSchema = z.object({ parts: partsSchema(fullnamePartNames) }).strict();
+
+const baseFields = {
+  /** The key the value is stored under. */
+  name: customProfileFieldNameSchema,
+  label: z.string().max(128),
+  description: z.string().max(256).optional(),
+  required: z.boolean(),
+  /** Position on the sign-in experience's profile form, ascending. */
+  sieOrder: z.number().int().min(0),
+};
+
+/**
+ * One object per type, each pairing `type` with its config schema, so a discriminated union checks
+ * the config by type. `strict` for request bodies; responses strip unknown keys instead.
+ */
+const variantsOf = <Shape extends z.ZodRawShape>(shape: Shape, strict: boolean) => {
+  const variant = <Type extends CustomProfileFieldType, Config extends z.ZodType>(type: Type, config: Config) => {
+    const schema = z.object({ ...shape, type: z.literal(type), config });
+    return strict ? schema.strict() : schema;
+  };
+  return [
+    variant('Text', textFieldConfigSchema),
+    variant('Number', numberFieldConfigSchema),
+    variant('Date', dateFieldConfigSchema),
+    variant('Checkbox', checkboxFieldConfigSchema),
+    variant('Select', selectFieldConfigSchema),
+    variant('Url', urlFieldConfigSchema),
+    variant('Regex', regexFieldConfigSchema),
+    variant('Address', addressFieldConfigSchema),
+    variant('Fullname', fullnameFieldConfigSchema),
+  ] as const;
+};
+
+/** A field as stored and returned. */
+export const customProfileFieldSchema = z
+  .discriminatedUnion('type', variantsOf({ id: idSchema, ...baseFields }, false))
+  .meta({ id: 'CustomProfileField' });
+export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;
+
+/** A new field: no id; without `sieOrder` the server places it last. */
+export const customProfileFieldCreateSchema = z.discriminatedUnion(
+  'type',
+  variantsOf(z.object(baseFields).partial({ sieOrder: true }).shape, true),
+);
+export type CustomProfileFieldCreate = z.infer<typeof customProfileFieldCreateSchema>;
+
+/**
+ * Any subset of the fields. `type` and `config` go together (a config means nothing without its
+ * type); the server checks the merged field with {@link customProfileFieldSchema}.
+ */
+export const customProfileFieldPatchSchema = z.union([
+  z.discriminatedUnion('type', variantsOf(z.object(baseFields).partial().shape, true)),
+  z.object(baseFields).partial().strict(),
+]);
+export type CustomProfileFieldPatch = z.infer<typeof customProfileFieldPatchSchema>;
+
+/** What a valid value is stored as. */
+export type CustomProfileValue = string | number | string[] | Record<string, string>;
+
+export type CustomProfileValueResult =
+  | { ok: true; value: CustomProfileValue | undefined }
+  | { ok: false; code: string; params?: Record<string, string | number> };
+
+type DistributivePick<T, Key extends keyof T> = T extends unknown ? Pick<T, Key> : never;
+/** The parts of a field that decide whether a value is valid; any stored or new field has them. */
+export type CustomProfileFieldRule = DistributivePick<CustomProfileFieldCreate, 'type' | 'config' | 'required'>;
+
+const fail = (code: string, params?: Record<string, string | number>): CustomProfileValueResult => ({
+  ok: false,
+  code: `custom_profile_field.${code}`,
+  ...(params && { params }),
+});
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const checkLength = (value: string, min = 0, max = customProfileTextMaxLength) => {
+  if (value.length < min) {
+    return fail('too_short', { min });
+  }
+  if (value.length > Math.min(max, customProfileTextMaxLength)) {
+    return fail('too_long', { max: Math.min(max, customProfileTextMaxLength) });
+  }
+  return undefined;
+};
+
+const numberText = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+const checkNumber = (value: unknown, { minValue, maxValue }: z.infer<typeof numberFieldConfigSchema>) => {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && numberText.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(number)) {
+    return fail('invalid_number');
+  }
+  if ((minValue !== undefined && number < minValue) || (maxValue !== undefined && number > maxValue)) {
+    return fail('out_of_range', {
+      ...(minValue !== undefined && { min: minValue }),
+      ...(maxValue !== undefined && { max: maxValue }),
+    });
+  }
+  return { ok: true, value: number } as const;
+};
+
+type DatePart = 'year' | 'month' | 'day';
+const datePatterns: Record<Exclude<DateFormat, 'custom'>, { pattern: RegExp; order: readonly DatePart[] }> = {
+  'MM/dd/yyyy': { pattern: /^(\d{2})\/(\d{2})\/(\d{4})$/, order: ['month', 'day', 'year'] },
+  'dd/MM/yyyy': { pattern: /^(\d{2})\/(\d{2})\/(\d{4})$/, order: ['day', 'month', 'year'] },
+  'yyyy-MM-dd': { pattern: /^(\d{4})-(\d{2})-(\d{2})$/, order: ['year', 'month', 'day'] },
+};
+
+/** A real calendar date written in the given format (leap years included). */
+export const isDateInFormat = (value: string, format: Exclude<DateFormat, 'custom'>): boolean => {
+  const { pattern, order } = datePatterns[format];
+  const match = pattern.exec(value);
+  if (!match) {
+    return false;
+  }
+  const parts = Object.fromEntries(order.map((part, index) => [part, Number(match[index + 1])]));
+  const { year = 0, month = 0, day = 0 } = parts;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC maps years 0–99 to 1900–1999; setUTCFullYear keeps them as written.
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+const checkParts = (
+  value: unknown,
+  parts: ReadonlyArray<{ name: string; enabled: boolean; required?: boolean }>,
+  fieldRequired: boolean,
+): CustomProfileValueResult => {
+  if (!isPlainObject(value)) {
+    return fail('invalid_format');
+  }
+  const enabled = new Map(parts.filter((part) => part.enabled).map((part) => [part.name, part]));
+  const result: Record<string, string> = {};
+  for (const [name, partValue] of Object.entries(value)) {
+    const trimmed = typeof partValue === 'string' ? partValue.trim() : partValue === undefined || partValue === null ? '' : undefined;
+    if (!enabled.has(name) || trimmed === undefined) {
+      return fail('invalid_format', { part: name });
+    }
+    if (trimmed.length > 256) {
+      return fail('too_long', { part: name, max: 256 });
+    }
+    if (trimmed) {
+      result[name] = trimmed;
+    }
+  }
+  if (Object.keys(result).length === 0) {
+    return fieldRequired ? fail('required') : { ok: true, value: undefined };
+  }
+  for (const part of enabled.values()) {
+    if (part.required && !result[part.name]) {
+      return fail('required', { part: part.name });
+    }
+  }
+  return { ok: true, value: result };
+};
+
+/**
+ * Checks and normalises what a user entered for a field (at sign-up or in their profile). Strings
+ * are trimmed; Number accepts a number or numeric text and yields a number; Checkbox yields the
+ * distinct chosen values; Address and Fullname yield their non-empty parts. An empty optional
+ * field yields `value: undefined` (nothing to store).
+ */
+export const validateCustomProfileValue = (field: CustomProfileFieldRule, value: unknown): CustomProfileValueResult => {
+  if (isEmpty(value)) {
+    return field.required ? fail('required') : { ok: true, value: undefined };
+  }
+
+  if (field.type === 'Address' || field.type === 'Fullname') {
+    return checkParts(value, field.config.parts, field.required);
+  }
+  if (field.type === 'Number') {
+    return checkNumber(value, field.config);
+  }
+  if (field.type === 'Checkbox') {
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+      return fail('invalid_format');
+    }
+    const allowed = new Set(field.config.options.map((option) => option.value));
+    const invalid = value.find((item) => !allowed.has(item));
+    return invalid === undefined ? { ok: true, value: [...new Set(value)] } : fail('invalid_option', { value: invalid });
+  }
+
+  if (typeof value !== 'string') {
+    return fail('invalid_format');
+  }
+  const text = value.trim();
+  switch (field.type) {
+    case 'Text': {
+      return checkLength(text, field.config.minLength, field.config.maxLength) ?? { ok: true, value: text };
+    }
+    case 'Url': {
+      return checkLength(text, 0, 2048) ?? (isHttpUrl(text) ? { ok: true, value: text } : fail('invalid_url'));
+    }
+    case 'Regex': {
+      const matches = fullMatch(field.config.format).test(text);
+      return checkLength(text) ?? (matches ? { ok: true, value: text } : fail('pattern_mismatch', { format: field.config.format }));
+    }
+    case 'Select': {
+      return field.config.options.some((option) => option.value === text)
+        ? { ok: true, value: text }
+        : fail('invalid_option', { value: text });
+    }
+    case 'Date': {
+      const { format } = field.config;
+      if (format === 'custom') {
+        return checkLength(text, 1, 128) ?? { ok: true, value: text };
+      }
+      return isDateInFormat(text, format) ? { ok: true, value: text } : fail('invalid_date', { format });
+    }
+  }
+};

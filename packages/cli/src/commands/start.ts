@@ -13,6 +13,7 @@ export const startCommand = async () => {
     `  OIDC discovery   ${endpoint}/oidc/.well-known/openid-configuration`,
     `  JWKS             ${endpoint}/oidc/jwks`,
     `  Management API   ${endpoint}/api  (OpenAPI: ${endpoint}/api/openapi.json)`,
+    `  Sign-in pages    ${endpoint}/sign-in`,
     `  Health           ${endpoint}/api/status`,
     `  Metrics          ${endpoint}/metrics`,
     '',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-import { templateContentTypes, templateTypes } from './types.js';
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -45,8 +44,7 @@ export const senderNameSchema = z
   .max(256)
   .refine((value) => !containsUrl(value), { message: 'Must not contain a URL.' });
 
-export const templateTypeSchema = z.enum(templateTypes);
-export const templateContentTypeSchema = z.enum(templateContentTypes);
+export { templateContentTypeSchema, templateTypeSchema } from '@gatehouse/schemas';
 
 /** At least one template, one per usage type. */
 export const templateListSchema = <T extends z.ZodType<{ usageType: string }>>(item: T) =>

@@ -1,26 +1,17 @@
+import type { TemplateContentType, TemplateType } from '@gatehouse/schemas';
 import type { ConnectorMetadata } from './metadata.js';
 
-export const connectorTypes = ['Email', 'Sms', 'Social'] as const;
-export type ConnectorType = (typeof connectorTypes)[number];
-
-export const connectorPlatforms = ['Native', 'Universal', 'Web'] as const;
-export type ConnectorPlatform = (typeof connectorPlatforms)[number];
-
-/** What a message is for; also the key of a template (spec §3, email template). */
-export const templateTypes = [
-  'SignIn',
-  'Register',
-  'ForgotPassword',
-  'OrganizationInvitation',
-  'Generic',
-  'UserPermissionValidation',
-  'BindNewIdentifier',
-] as const;
-export type TemplateType = (typeof templateTypes)[number];
-
-export const templateContentTypes = ['text/html', 'text/plain'] as const;
-export type TemplateContentType = (typeof templateContentTypes)[number];
-
+// The API's own definitions (packages/schemas) are the single source of these names.
+export {
+  type ConnectorPlatform,
+  connectorPlatforms,
+  type ConnectorType,
+  connectorTypes,
+  type TemplateContentType,
+  templateContentTypes,
+  type TemplateType,
+  templateTypes,
+} from '@gatehouse/schemas';
 /** An email template the tenant stored for one type and language. */
 export type EmailTemplateDetails = {
   subject: string;

@@ -16,7 +16,7 @@ export const testClient = {
  * A real oidc-provider on a loopback port. Its interaction route signs the next visitor in as
  * `nextLogin.accountId` (or refuses with access_denied) without any UI.
  */
-export const startOidcProvider = async (accounts: Record<string, TestAccount>) => {
+export const startOidcProvider = async (accounts: Record<string, TestAccount>, options: { redirectUris?: string[] } = {}) => {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -27,7 +27,7 @@ export const startOidcProvider = async (accounts: Record<string, TestAccount>) =
       {
         client_id: testClient.clientId,
         client_secret: testClient.clientSecret,
-        redirect_uris: [testClient.redirectUri],
+        redirect_uris: options.redirectUris ?? [testClient.redirectUri],
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],

@@ -1,27 +1,7 @@
-/**
- * The locales the hosted pages are translated into (the same list as `supportedLocales` in
- * @gatehouse/schemas, repeated here so the browser bundle does not import the schemas at runtime;
- * a unit test keeps them equal).
- */
-export const locales = [
-  'ar',
-  'de',
-  'en',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'pl-PL',
-  'pt-BR',
-  'pt-PT',
-  'ru',
-  'tr-TR',
-  'uk-UA',
-  'zh-CN',
-  'zh-HK',
-  'zh-TW',
-] as const;
+import { supportedLocales } from '@gatehouse/schemas/locales';
+
+/** The locales the hosted pages are translated into (`@gatehouse/schemas/locales` holds no zod). */
+export const locales = supportedLocales;
 
 export type Locale = (typeof locales)[number];
 

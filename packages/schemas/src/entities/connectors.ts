@@ -4,12 +4,15 @@ import { supportedLocales } from '../constants/locales.js';
 import { isHttpUrl } from '../rules/patterns.js';
 import { jsonObjectSchema, timestampSchema } from './common.js';
 
-export const connectorTypeSchema = z.enum(['Email', 'Sms', 'Social']);
-export type ConnectorTypeName = z.infer<typeof connectorTypeSchema>;
-export const connectorPlatformSchema = z.enum(['Native', 'Universal', 'Web']);
+export const connectorTypes = ['Email', 'Sms', 'Social'] as const;
+export const connectorTypeSchema = z.enum(connectorTypes);
+export type ConnectorType = z.infer<typeof connectorTypeSchema>;
+export const connectorPlatforms = ['Native', 'Universal', 'Web'] as const;
+export const connectorPlatformSchema = z.enum(connectorPlatforms);
+export type ConnectorPlatform = z.infer<typeof connectorPlatformSchema>;
 
 /** What a message is for; also the key of a template (spec §3). */
-export const templateTypeNames = [
+export const templateTypes = [
   'SignIn',
   'Register',
   'ForgotPassword',
@@ -18,7 +21,11 @@ export const templateTypeNames = [
   'UserPermissionValidation',
   'BindNewIdentifier',
 ] as const;
-export const templateTypeSchema = z.enum(templateTypeNames);
+export const templateTypeSchema = z.enum(templateTypes);
+export type TemplateType = z.infer<typeof templateTypeSchema>;
+export const templateContentTypes = ['text/html', 'text/plain'] as const;
+export const templateContentTypeSchema = z.enum(templateContentTypes);
+export type TemplateContentType = z.infer<typeof templateContentTypeSchema>;
 
 /** Names per language tag, with the required `en` entry (spec §5). */
 export const localizedNameSchema = z
@@ -109,7 +116,7 @@ export const emailTemplateDetailsSchema = z
   .object({
     subject: z.string().min(1).max(512),
     content: z.string().min(1).max(100_000),
-    contentType: z.enum(['text/html', 'text/plain']),
+    contentType: templateContentTypeSchema,
     replyTo: z.string().max(256).optional(),
     sendFrom: z.string().max(256).optional(),
   })

@@ -58,10 +58,13 @@ const unmask = (next: unknown, stored: unknown): unknown => {
   return next;
 };
 
+/** Failures of the provider or its reachability (502); the rest are about the input or config (422). */
+const providerFailures = new Set(['general', 'invalid_response', 'invalid_certificate', 'not_implemented', 'template_not_found', 'template_not_supported', 'unexpected_type']);
+
 /** Maps a connector failure to an API error with the spec's connector code. */
 export const toConnectorApiError = (error: unknown) => {
   if (error instanceof ConnectorError) {
-    const status = error.code === 'rate_limit_exceeded' ? 429 : error.code === 'invalid_config' ? 422 : 502;
+    const status = providerFailures.has(error.code) ? 502 : error.code === 'rate_limit_exceeded' ? 429 : 422;
     const issues = (error.data?.issues as { path: string; message: string }[] | undefined) ?? undefined;
     return new ApiError(
       status,

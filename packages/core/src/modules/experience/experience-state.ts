@@ -1,3 +1,4 @@
+import type { SocialUserInfo } from '@gatehouse/connectors';
 import type { ExperienceIdentifier, InteractionEvent } from '@gatehouse/schemas';
 import { and, eq, gt, sql } from 'drizzle-orm';
 
@@ -21,17 +22,8 @@ export type VerificationRecord =
       identity?: SocialIdentity;
     };
 
-export type SocialIdentity = {
-  id: string;
-  email?: string;
-  emailVerified?: boolean;
-  phone?: string;
-  name?: string;
-  avatar?: string;
-  rawData: Record<string, unknown>;
-  /** The provider's token set, sealed, when the connector stores tokens. */
-  tokenSetSealed?: string;
-};
+/** The provider's profile, and its token set (sealed) when the connector stores tokens. */
+export type SocialIdentity = Omit<SocialUserInfo, 'tokens'> & { tokenSetSealed?: string };
 
 /** What a new user will be created with, or what an existing user gains at submit. */
 export type PendingProfile = {

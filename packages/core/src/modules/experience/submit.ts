@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 
 import { ApiError, type CodedDetail } from '../../app/errors.js';
 import type { Tx } from '../../db/database.js';
+import { findSocialConnector } from '../connectors/connectors.service.js';
 import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
 import { linkIdentity } from '../users/identities.service.js';
 import { assertIdentifiersFree, insertUser, revokeUserTokens } from '../users/users.service.js';
@@ -144,9 +145,25 @@ const register = async (session: ExperienceSession) => {
   });
 };
 
+/** With the connector's syncProfile on, each social sign-in refreshes the name and picture. */
+const syncedProfile = async (session: ExperienceSession, social: ReturnType<typeof pendingSocial>) => {
+  if (!social) {
+    return {};
+  }
+  const connector = await findSocialConnector(session.scope, social.connectorId);
+  if (!connector?.row.syncProfile) {
+    return {};
+  }
+  return {
+    ...(social.identity.name ? { name: social.identity.name } : {}),
+    ...(social.identity.avatar ? { avatar: social.identity.avatar } : {}),
+  };
+};
+
 const signIn = async (session: ExperienceSession, user: SignInUser) => {
   const { profile } = session.state;
   const social = pendingSocial(session);
+  const synced = await syncedProfile(session, social);
   const merged = {
     username: user.username ?? profile.username,
     primaryEmail: user.primaryEmail ?? profile.primaryEmail,
@@ -178,8 +195,9 @@ const signIn = async (session: ExperienceSession, user: SignInUser) => {
         ...(profile.name && !user.name ? { name: profile.name } : {}),
         ...(profile.profile ? { profile: { ...user.profile, ...profile.profile } as UserProfile } : {}),
         ...(profile.customData ? { customData: { ...user.customData, ...profile.customData } } : {}),
+        ...synced,
         lastSignInAt: new Date(),
-        ...(Object.keys(profile).length > 0 ? { updatedAt: new Date() } : {}),
+        ...(Object.keys(profile).length > 0 || Object.keys(synced).length > 0 ? { updatedAt: new Date() } : {}),
       })
       .where(eq(users.id, user.id));
     await saveSocial(session, tx, user.id);

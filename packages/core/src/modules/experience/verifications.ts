@@ -177,16 +177,11 @@ export const verifySocialStep = async (session: ExperienceSession, verificationI
   } catch (error) {
     throw toConnectorApiError(error);
   }
+  const { tokens, ...profile } = info;
   const identity: SocialIdentity = {
-    id: info.id,
-    ...(info.email ? { email: info.email } : {}),
-    ...(info.emailVerified === undefined ? {} : { emailVerified: info.emailVerified }),
-    ...(info.phone ? { phone: info.phone } : {}),
-    ...(info.name ? { name: info.name } : {}),
-    ...(info.avatar ? { avatar: info.avatar } : {}),
-    rawData: info.rawData,
-    ...(connector.row.enableTokenStorage && info.tokens
-      ? { tokenSetSealed: session.scope.box.seal(JSON.stringify(info.tokens), `token-set:${session.scope.tenantId}:${session.interaction.uid}`) }
+    ...profile,
+    ...(connector.row.enableTokenStorage && tokens
+      ? { tokenSetSealed: session.scope.box.seal(JSON.stringify(tokens), `token-set:${session.scope.tenantId}:${session.interaction.uid}`) }
       : {}),
   };
   record.identity = identity;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { templateContentTypeSchema, templateTypeSchema } from '../kit/config-fields.js';
 import { ConnectorError } from '../kit/errors.js';
-import { renderTemplate } from '../kit/render-template.js';
+import { pickTemplate, renderTemplate } from '../kit/render-template.js';
 import { type EmailMessage, type EmailTemplateDetails } from '../kit/types.js';
 
 export const emailConfigTemplateSchema = z.object({
@@ -13,9 +13,9 @@ export const emailConfigTemplateSchema = z.object({
 });
 export type EmailConfigTemplate = z.infer<typeof emailConfigTemplateSchema>;
 
-/** The tenant's stored template wins; otherwise the connector config's template for the type. */
+/** The tenant's stored template wins; otherwise the connector config's template for the type, else its Generic one. */
 export const renderEmail = (message: EmailMessage, configTemplates: EmailConfigTemplate[]): EmailTemplateDetails => {
-  const details = message.template ?? configTemplates.find((template) => template.usageType === message.type);
+  const details = message.template ?? pickTemplate(configTemplates, message.type);
   if (!details) {
     throw new ConnectorError('template_not_found', `No email template for ${message.type}.`, {
       usageType: message.type,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { renderTemplate, substitutePlaceholders } from './render-template.js';
+import { pickTemplate, renderTemplate, substitutePlaceholders } from './render-template.js';
 
 describe('renderTemplate', () => {
   it('replaces placeholders, with or without inner spaces', () => {
@@ -35,5 +35,18 @@ describe('renderTemplate', () => {
 describe('substitutePlaceholders', () => {
   it('applies the escape to every value', () => {
     expect(substitutePlaceholders('{{a}}-{{b}}', { a: 'x' }, (value) => `(${value})`)).toBe('(x)-()');
+  });
+});
+
+describe('pickTemplate', () => {
+  const templates = [
+    { usageType: 'Generic', content: 'generic' },
+    { usageType: 'SignIn', content: 'sign-in' },
+  ];
+
+  it('takes the template of the message type, else the Generic one, else none', () => {
+    expect(pickTemplate(templates, 'SignIn')?.content).toBe('sign-in');
+    expect(pickTemplate(templates, 'ForgotPassword')?.content).toBe('generic');
+    expect(pickTemplate([{ usageType: 'SignIn', content: 'sign-in' }], 'Register')).toBeUndefined();
   });
 });

@@ -29,3 +29,7 @@ export const renderTemplate = (
   payload: Record<string, string>,
   contentType: TemplateContentType = 'text/plain',
 ): string => substitutePlaceholders(text, payload, contentType === 'text/html' ? escapeHtml : undefined);
+
+/** The template for a message type, or else the `Generic` one: one template can serve every purpose. */
+export const pickTemplate = <T extends { usageType: string }>(templates: T[], type: string): T | undefined =>
+  templates.find((template) => template.usageType === type) ?? templates.find((template) => template.usageType === 'Generic');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { templateTypeSchema } from '../kit/config-fields.js';
 import { ConnectorError } from '../kit/errors.js';
-import { renderTemplate } from '../kit/render-template.js';
+import { pickTemplate, renderTemplate } from '../kit/render-template.js';
 import { type SmsMessage } from '../kit/types.js';
 
 export const smsTemplateSchema = z.object({
@@ -12,7 +12,7 @@ export const smsTemplateSchema = z.object({
 export type SmsTemplate = z.infer<typeof smsTemplateSchema>;
 
 export const renderSms = (message: SmsMessage, templates: SmsTemplate[]): string => {
-  const template = templates.find((candidate) => candidate.usageType === message.type);
+  const template = pickTemplate(templates, message.type);
   if (!template) {
     throw new ConnectorError('template_not_found', `No SMS template for ${message.type}.`, {
       usageType: message.type,

@@ -1,0 +1,258 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  startAuthorization,
+  startDevIdp,
+  startSmtpServer,
+  useBrowser,
+  visibleText,
+  waitForHeading,
+} from '../setup/browser.js';
+import { createWebApp, type TestApp } from '../setup/experience-client.js';
+import { startTestServer, type TestServer } from '../setup/test-server.js';
+
+/**
+ * The hosted pages in a real browser (Chromium), end to end: the app starts an authorization
+ * request, the user clicks through the pages like a person, the app gets a code and exchanges it,
+ * and the ID token is verified against the server's JWKS.
+ */
+
+let server: TestServer;
+let admin: Awaited<ReturnType<TestServer['api']>>;
+let app: TestApp;
+
+const signedOutUri = 'https://app.example.com/signed-out';
+const password = 'Correct-Horse-92!';
+const usernameExperience = {
+  signUp: { identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [] },
+  signIn: { methods: [{ identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true }] },
+};
+
+const browser = useBrowser();
+
+beforeAll(async () => {
+  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off' });
+  admin = await server.api();
+  // A first-party web app that may also be sent back after sign-out (RP-initiated logout).
+  const redirectUri = 'https://app.example.com/callback';
+  const created = await admin.post('/applications', {
+    name: 'Browser app',
+    type: 'Traditional',
+    oidcClientMetadata: { redirectUris: [redirectUri], postLogoutRedirectUris: [signedOutUri] },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const [secret] = (await admin.get(`/applications/${created.body.id}/secrets`)).body;
+  app = { id: created.body.id, secret: secret.value, redirectUri };
+});
+afterAll(async () => server?.close());
+
+/** Creates a user through the management API. */
+const createUser = async (body: Record<string, unknown>) => {
+  const created = await admin.post('/users', body);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id as string;
+};
+
+/** Fills the sign-in form (identifier, password) and clicks "Sign in". */
+const signInOnPage = async (page: Page, identifierLabel: string, identifier: string, secret: string) => {
+  await waitForHeading(page, 'Sign in');
+  await page.getByLabel(identifierLabel, { exact: true }).fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+};
+
+describe('hosted pages in a browser', () => {
+  it('registers with username and password, signs out (RP-initiated logout), and signs in again as the same user', async () => {
+    const { page } = browser;
+    const registration = await startAuthorization(page, server.endpoint, app, { first_screen: 'register' });
+    await waitForHeading(page, 'Create account');
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await page.getByLabel('Username', { exact: true }).fill('ada_browser');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    const registered = await registration.finish();
+
+    const users = (await admin.get('/users?search=ada_browser')).body;
+    expect(users).toHaveLength(1);
+    expect(registered.claims.sub).toBe(users[0].id);
+    expect(registered.claims.username).toBe('ada_browser');
+
+    // Sign out: oidc-provider asks for confirmation, then sends the browser to the app.
+    const logout = new URL(`${server.endpoint}/oidc/session/end`);
+    logout.searchParams.set('id_token_hint', registered.tokens.id_token!);
+    logout.searchParams.set('post_logout_redirect_uri', signedOutUri);
+    logout.searchParams.set('state', 'bye');
+    await page.goto(logout.href);
+    await page.getByRole('button', { name: 'Yes, sign me out', exact: true }).click();
+    await page.waitForURL((url) => url.href.startsWith(signedOutUri));
+    expect(new URL(page.url()).searchParams.get('state')).toBe('bye');
+
+    // Signed out: a new authorization request shows the sign-in page instead of coming straight back.
+    const again = await startAuthorization(page, server.endpoint, app);
+    await signInOnPage(page, 'Username', 'ada_browser', password);
+    const signedIn = await again.finish();
+    expect(signedIn.claims.sub).toBe(registered.claims.sub);
+  });
+
+  it('shows the server message for a wrong password, stays on the page, then accepts the right one', async () => {
+    const { page } = browser;
+    const userId = await createUser({ username: 'grace_browser', password });
+    const authorization = await startAuthorization(page, server.endpoint, app);
+    await signInOnPage(page, 'Username', 'grace_browser', 'not-the-password');
+    expect(await visibleText(page.getByRole('alert'))).toBe('The account or password is not correct.');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    // What the user typed stays; only the password is typed again.
+    expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe('grace_browser');
+
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const { claims } = await authorization.finish();
+    expect(claims.sub).toBe(userId);
+  });
+
+  it('resets a forgotten password with a code sent by email (real SMTP server), then signs in with the new one', async () => {
+    const { page } = browser;
+    const smtp = await startSmtpServer();
+    try {
+      const connector = await admin.post('/connectors', {
+        connectorId: 'smtp',
+        config: {
+          host: '127.0.0.1',
+          port: smtp.port,
+          fromEmail: 'no-reply@example.com',
+          connectionTimeoutMs: 2000,
+          // One template per purpose: the connector does not fall back to Generic for ForgotPassword.
+          templates: ['Generic', 'SignIn', 'Register', 'ForgotPassword'].map((usageType) => ({
+            usageType,
+            subject: 'Code',
+            content: 'Your code is {{code}}',
+            contentType: 'text/plain',
+          })),
+        },
+      });
+      expect(connector.status, JSON.stringify(connector.body)).toBe(201);
+      const settings = await admin.patch('/sign-in-exp', {
+        signUp: { identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [] },
+        signIn: { methods: [{ identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true }] },
+      });
+      expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+      const email = 'forgetful@example.com';
+      const userId = await createUser({ primaryEmail: email, password });
+
+      const authorization = await startAuthorization(page, server.endpoint, app);
+      await waitForHeading(page, 'Sign in');
+      await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
+      await waitForHeading(page, 'Reset password');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      const mailsBefore = smtp.received.length;
+      await page.getByRole('button', { name: 'Send code', exact: true }).click();
+
+      await waitForHeading(page, 'Enter the verification code');
+      const code = await smtp.codeFor(email, mailsBefore);
+      // The field submits itself at the sixth digit.
+      await page.getByLabel('Verification code', { exact: true }).pressSequentially(code);
+
+      await waitForHeading(page, 'Set a new password');
+      const newPassword = 'Brand-New-Secret-7';
+      await page.getByLabel('New password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: 'Reset password', exact: true }).click();
+
+      await waitForHeading(page, 'Sign in');
+      expect(await visibleText(page.getByText('Your password has been reset. Sign in with your new password.', { exact: true }))).toBe(
+        'Your password has been reset. Sign in with your new password.',
+      );
+      await signInOnPage(page, 'Email', email, newPassword);
+      const { claims } = await authorization.finish();
+      expect(claims.sub).toBe(userId);
+      expect(claims.email).toBe(email);
+    } finally {
+      await admin.patch('/sign-in-exp', usernameExperience);
+      await smtp.close();
+    }
+  });
+
+  it('registers through a social provider (a real OpenID provider on loopback) and links the identity', async () => {
+    const { page } = browser;
+    const idp = await startDevIdp();
+    try {
+      const clientId = 'gatehouse-browser-test';
+      const clientSecret = 'gatehouse-browser-test-secret-0123456789';
+      const connector = await admin.post('/connectors', {
+        connectorId: 'oidc',
+        config: { issuer: idp.issuer, clientId, clientSecret, scope: 'openid profile email' },
+        metadata: { target: 'acme', name: { en: 'Acme ID' } },
+      });
+      expect(connector.status, JSON.stringify(connector.body)).toBe(201);
+      idp.addClient({ clientId, clientSecret, redirectUri: `${server.endpoint}/callback/social/${connector.body.id}` });
+      const settings = await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['acme'] });
+      expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+
+      const authorization = await startAuthorization(page, server.endpoint, app);
+      await waitForHeading(page, 'Sign in');
+      await page.getByRole('button', { name: 'Continue with Acme ID', exact: true }).click();
+
+      // At the provider: its development login form (any login), then its consent form.
+      await page.waitForURL((url) => url.origin === idp.issuer);
+      await page.locator('input[name="login"]').fill('octocat');
+      await page.locator('input[name="password"]').fill('anything');
+      await page.getByRole('button', { name: 'Sign-in', exact: true }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+      // Back on Gatehouse: a new account; usernames are how this tenant knows its users, so one is asked for.
+      await page.waitForURL((url) => url.origin === server.endpoint);
+      await waitForHeading(page, 'Complete your profile');
+      await page.getByLabel('Username', { exact: true }).fill('octocat_acme');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+      const { claims } = await authorization.finish();
+      const user = (await admin.get(`/users/${claims.sub as string}`)).body;
+      expect(user.username).toBe('octocat_acme');
+      const identities = await admin.get(`/users/${claims.sub as string}/identities`);
+      expect(identities.status).toBe(200);
+      expect(identities.body.acme).toMatchObject({ userId: 'octocat' });
+    } finally {
+      await idp.close();
+    }
+  });
+
+  describe('consent for a third-party app', () => {
+    let partner: TestApp;
+    let userId: string;
+
+    beforeAll(async () => {
+      partner = await createWebApp(admin, { isThirdParty: true, name: 'Partner app' });
+      userId = await createUser({ username: 'consenting_browser', password, primaryEmail: 'consenting@example.com' });
+    });
+
+    it('lists what the app asks for, and Authorize sends the app a code', async () => {
+      const { page } = browser;
+      const authorization = await startAuthorization(page, server.endpoint, partner);
+      await signInOnPage(page, 'Username', 'consenting_browser', password);
+      await waitForHeading(page, 'Partner app wants to access your account');
+      expect(new URL(page.url()).pathname).toBe('/consent');
+      const asked = await page.locator('.scope-group li').allTextContents();
+      expect(asked).toEqual(expect.arrayContaining(['Your name, username and profile picture', 'Your email address']));
+      expect(await page.getByText('consenting_browser', { exact: true }).count()).toBeGreaterThan(0);
+
+      await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+      const { claims } = await authorization.finish();
+      expect(claims.sub).toBe(userId);
+      expect(claims.email).toBe('consenting@example.com');
+    });
+
+    it('Cancel sends the app access_denied', async () => {
+      const { page } = browser;
+      const authorization = await startAuthorization(page, server.endpoint, partner);
+      await signInOnPage(page, 'Username', 'consenting_browser', password);
+      await waitForHeading(page, 'Partner app wants to access your account');
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      const callback = await authorization.callback();
+      expect(callback.searchParams.get('error')).toBe('access_denied');
+      expect(callback.searchParams.get('state')).toBe(authorization.url.searchParams.get('state'));
+      expect(callback.searchParams.get('code')).toBeNull();
+    });
+  });
+});

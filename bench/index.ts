@@ -6,7 +6,7 @@
  */
 import { execFile, fork, type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 import { benchPasswordSignIn } from './password-sign-in.js';
+import { cpuSplit } from './process-cpu.js';
 import { seedUsers, timeRequests } from './user-search.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,6 +57,8 @@ const serverEnv = (port: number) => ({
   LOG_LEVEL: 'warn',
   // The breached-password range service is on the internet; sign-in does not call it anyway.
   PASSWORD_BREACH_API_URL: 'off',
+  // Every simulated user comes from 127.0.0.1: lift the per-IP limit that would otherwise stop them.
+  SIGN_IN_RATE_LIMIT: '1000000',
 });
 
 /** The production bundle, as `npm start` runs it. */
@@ -188,12 +191,14 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   const someone = (n: number) => 1 + ((n * 104_729) % userCount);
   const lastNameOf = (i: number) => seeded.lastNames[Math.floor(i / seeded.firstNames.length) % seeded.lastNames.length]!;
   const usernameOf = (i: number) => `${seeded.firstNames[i % seeded.firstNames.length]}_${lastNameOf(i)}${i}`;
+  // A page in the middle of the list: the hardest place for page numbers.
+  const deepPage = Math.max(1, Math.floor(userCount / 40) - 220);
   const scenarios: [string, (n: number) => string][] = [
     ['first page, newest first', () => '/users'],
     ['substring of an email (few hits)', (n) => `/users?search=${lastNameOf(someone(n))}${someone(n)}`],
     ['substring of a name (~40k hits)', (n) => `/users?search=${seeded.lastNames[n % seeded.lastNames.length]}`],
     ['exact username', (n) => `/users?mode=exact&searchFields=username&search=${usernameOf(someone(n))}`],
-    ['deep page by number (page 25,000)', (n) => `/users?page=${25_000 + n}&page_size=20`],
+    [`deep page by number (page ${deepPage.toLocaleString('en')})`, (n) => `/users?page=${deepPage + n}&page_size=20`],
     ['last page by number', () => `/users?page=${Math.ceil(userCount / 20)}&page_size=20`],
   ];
   // Cursors pointing deep into the list, as a client walking it would hold them.
@@ -231,6 +236,7 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   });
   const benchApp = (await appResponse.json()) as { id: string };
   const [appSecret] = (await (await fetch(`${api}/applications/${benchApp.id}/secrets`, { headers: { authorization: `Bearer ${token}` } })).json()) as { value: string }[];
+  const cpuBefore = cpuSplit(gatehouse.child.pid!);
   const signIns = await benchPasswordSignIn(
     `http://127.0.0.1:${port}`,
     { id: benchApp.id, secret: appSecret!.value, redirectUri: 'https://app.example.com/callback' },
@@ -239,6 +245,10 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
     seconds,
     8,
   );
+  const cpuAfter = cpuSplit(gatehouse.child.pid!);
+  const serverCpu = cpuAfter.server - cpuBefore.server;
+  const postgresCpu = cpuAfter.postgres - cpuBefore.postgres;
+  const signedIn = signIns.completed + signIns.warmup;
   await stop(gatehouse.child);
   const { stdout: baselineOut } = await promisify(execFile)('node', ['--import', 'tsx', `${root}bench/password-baseline.ts`, String(seconds)], { cwd: root });
   const baselineRate = (JSON.parse(baselineOut) as { perSecond: number }).perSecond;
@@ -249,7 +259,12 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   console.log(`  Gatehouse / baseline                       ${((verified.requests.average / baselineRate) * 100).toFixed(0)} %`);
   console.log(`\npassword sign-in through the experience API (authorize, identify + verify, submit, redirects, token; 8 at once):`);
   console.log(`  Gatehouse sign-ins                         ${signIns.perSecond.toFixed(1).padStart(6)} /s  (${(signIns.perSecond / cores).toFixed(1)} per core)   p50 ${signIns.p50.toFixed(0)} ms   p99 ${signIns.p99.toFixed(0)} ms   errors ${signIns.errors}/${signIns.completed + signIns.errors}`);
-  console.log(`  Gatehouse sign-ins / baseline verifies     ${((signIns.perSecond / baselineRate) * 100).toFixed(0)} %`);
+  console.log(`  Gatehouse sign-ins / baseline verifies     ${((signIns.perSecond / baselineRate) * 100).toFixed(0)} %   (the load generator shares the ${cores} cores)`);
+  const perSignInMs = ((serverCpu + postgresCpu) / signedIn) * 1000;
+  console.log(
+    `  server-side CPU per sign-in                ${perSignInMs.toFixed(1)} ms (Node ${((serverCpu / signedIn) * 1000).toFixed(1)} ms incl. Argon2id, PostgreSQL ${((postgresCpu / signedIn) * 1000).toFixed(1)} ms)`,
+  );
+  console.log(`  sign-ins per core-second of server CPU     ${(1000 / perSignInMs).toFixed(1)}   vs bare verifies per core-second ${(baselineRate / cores).toFixed(1)}   (${((1000 / perSignInMs / (baselineRate / cores)) * 100).toFixed(0)} %)`);
   console.log(`\nsign-in page JavaScript (gzip): ${await pageScriptSize()}`);
 };
 
@@ -259,9 +274,12 @@ const pageScriptSize = async () => {
   const dir = `${root}packages/cli/dist/experience`;
   const html = readFileSync(`${dir}/index.html`, 'utf8');
   const scripts = [...html.matchAll(/(?:src|href)="\/experience\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  const sizes = scripts.map((file) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length);
+  // The phrases of one language load next to the page (here English).
+  const english = readdirSync(`${dir}/assets`).find((file) => /^en-[\w-]+\.js$/.test(file));
+  const files = [...scripts, ...(english ? [`assets/${english}`] : [])];
+  const sizes = files.map((file) => gzipSync(readFileSync(`${dir}/${file}`), { level: 9 }).length);
   const total = sizes.reduce((sum, size) => sum + size, 0);
-  return `${(total / 1024).toFixed(1)} KB in ${scripts.length} files (entry + modulepreloads)`;
+  return `${(total / 1024).toFixed(1)} KB in ${files.length} files (entry, preloads, English phrases)`;
 };
 
 await main();

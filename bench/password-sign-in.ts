@@ -47,6 +47,7 @@ export const benchPasswordSignIn = async (base: string, app: TestApp, username: 
     p50: latencies[Math.floor(latencies.length / 2)] ?? 0,
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
     completed: latencies.length,
+    warmup: concurrency,
     errors,
   };
 };

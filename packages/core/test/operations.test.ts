@@ -75,6 +75,12 @@ describe('OpenAPI document', () => {
     expect(application!.properties.name).toMatchObject({ type: 'string', maxLength: 256 });
   });
 
+  it('documents the sign-in experience routes, and the experience API as cookie-bound (no bearer)', () => {
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/sign-in-exp', '/api/connectors', '/api/email-templates']));
+    const verify = document.paths['/api/experience/verification/password']!.post as { security?: unknown[] };
+    expect(verify.security).toEqual([]);
+  });
+
   it('leaves the OIDC endpoints and /metrics out', () => {
     const paths = Object.keys(document.paths);
     expect(paths.filter((each) => each.startsWith('/oidc'))).toEqual([]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SecretBox, deriveKey } from '../src/crypto/secret-box.js';
 import { ensureTenant } from '../src/modules/tenants/tenants.service.js';
+import { createExperienceClient, createWebApp } from './setup/experience-client.js';
 import { basicAuth, postForm } from './setup/forms.js';
 import { testSecretKey } from './setup/constants.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
@@ -137,5 +138,48 @@ describe('self-hosted edition', () => {
       code: 'tenant.not_supported_in_oss',
       message: 'Only the default tenant is supported in OSS.',
     });
+  });
+});
+
+describe('sign-in experience per tenant', () => {
+  it('keeps settings and connectors per tenant, with secrets sealed per tenant', async () => {
+    const apiA = await server.api('tenant-a');
+    const apiB = await server.api('tenant-b');
+    expect((await apiA.patch('/sign-in-exp', { color: { primaryColor: '#112233', isDarkModeEnabled: false, darkPrimaryColor: '#334455' } })).status).toBe(200);
+    expect((await apiB.get('/sign-in-exp')).body.color.primaryColor).toBe('#6139F6');
+    const captcha = await apiA.put('/captcha-provider', { type: 'Turnstile', siteKey: 'a-site', secretKey: 'a-secret' });
+    expect(captcha.status).toBe(200);
+    expect((await apiB.get('/captcha-provider')).status).toBe(404);
+    // A sealed secret copied into another tenant's row does not open there.
+    const [row] = rowsOf(await server.database.withTenant('tenant-a', (tx) => tx.execute(sql`select config_sealed from captcha_providers`)));
+    await server.database.withTenant('tenant-b', (tx) =>
+      tx.execute(sql`insert into captcha_providers (tenant_id, id, type, config_sealed) values ('tenant-b', 'copied', 'Turnstile', ${row!.config_sealed})`),
+    );
+    expect((await apiB.get('/captcha-provider')).status).toBe(500);
+  });
+
+  it('runs a registration under the /t/{tenant} prefix, and its interaction cookie means nothing to another tenant', async () => {
+    const apiA = await server.api('tenant-a');
+    const app = await createWebApp(apiA);
+    const base = `${server.endpoint}/t/tenant-a`;
+    const browser = await createExperienceClient(base, app);
+    expect(await browser.authorize({ first_screen: 'register' })).toBe(`${base}/register`);
+    expect((await browser.api('PUT', '', { interactionEvent: 'Register' })).status).toBe(204);
+    const cookies = await browser.jar.getCookies(`${base}/api/experience`);
+    const cookieHeader = cookies.map((cookie) => cookie.cookieString()).join('; ');
+    const crossed = await fetch(`${server.endpoint}/t/tenant-b/api/experience`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: cookieHeader },
+      body: JSON.stringify({ interactionEvent: 'Register' }),
+    });
+    expect(crossed.status).toBe(400);
+    expect((await crossed.json()).code).toBe('session.not_found');
+    expect((await browser.api('POST', '/identification', { identifier: { type: 'username', value: 'tenant_a_user' } })).status).toBe(204);
+    expect((await browser.api('POST', '/profile', { type: 'password', value: 'Correct-Horse-92!' })).status).toBe(204);
+    const submitted = await browser.api('POST', '/submit', {});
+    const tokens = await browser.exchange(await browser.follow(submitted.body.redirectTo));
+    expect(tokens.claims()!.iss).toBe(`${base}/oidc`);
+    const apiB = await server.api('tenant-b');
+    expect((await apiB.get('/users?search=tenant_a_user')).body).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { SigningKeyAlgorithm } from '@gatehouse/schemas';
+import type { SignInExperience, SigningKeyAlgorithm } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -10,6 +10,7 @@ import { findApplication, listSecretRows } from '../modules/applications/applica
 import { appSealContext, secretSealContext } from '../modules/applications/applications.service.js';
 import { resources, scopes } from '../modules/resources/resources.table.js';
 import { applicationsRoles, rolesScopes } from '../modules/roles/roles.table.js';
+import { readSignInExperience } from '../modules/sign-in-experience/sign-in-experience.service.js';
 import { keySealContext, listKeys } from '../modules/signing-keys/oidc-keys.queries.js';
 import { type ClientSource, toClientMetadata } from './client-metadata.js';
 import { NodeSigningKey } from './node-signing-key.js';
@@ -55,6 +56,7 @@ export class TenantRuntime {
   #keys?: Promise<TenantKeys>;
   #signingKeys?: Promise<NodeSigningKey[]>;
   #resources?: Promise<ResourceIndex>;
+  #signInExperience?: Promise<SignInExperience>;
   #verifyKeys?: Promise<ReturnType<typeof createLocalJWKSet>>;
   readonly #clients = new LRUCache<string, Promise<ClientRecord | null>>({ max: 10_000 });
   readonly #grantedScopes = new LRUCache<string, Promise<Map<string, string[]>>>({ max: 10_000 });
@@ -134,6 +136,15 @@ export class TenantRuntime {
         })),
       };
     });
+  }
+
+  /** The sign-in experience settings, read on every sign-in step (a change drops the runtime). */
+  signInExperience(): Promise<SignInExperience> {
+    this.#signInExperience ??= forgetOnFailure(
+      this.deps.database.withTenant(this.tenantId, readSignInExperience),
+      () => (this.#signInExperience = undefined),
+    );
+    return this.#signInExperience;
   }
 
   resources(): Promise<ResourceIndex> {

@@ -5,7 +5,6 @@ import { listConnectors } from '../connectors/connectors.service.js';
 import { findCaptchaConfig } from '../sign-in-experience/captcha-provider.service.js';
 import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
 import { listCustomPhrases } from '../sign-in-experience/custom-phrases.service.js';
-import { getSignInExperience } from '../sign-in-experience/sign-in-experience.service.js';
 import { findInteraction } from './experience-session.js';
 import { loadExperienceState } from './experience-state.js';
 
@@ -38,7 +37,7 @@ const describeInteraction = async (request: FastifyRequest, reply: FastifyReply)
 export const buildExperienceConfig = async (request: FastifyRequest, reply: FastifyReply): Promise<ExperienceConfig> => {
   const scope = request.tenantScope();
   const [settings, connectors, captcha, fields, phrases, interaction] = await Promise.all([
-    getSignInExperience(scope),
+    request.tenantRuntime().signInExperience(),
     listConnectors(scope),
     findCaptchaConfig(scope),
     listCustomProfileFields(scope),

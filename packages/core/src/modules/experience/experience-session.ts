@@ -7,7 +7,6 @@ import { ApiError } from '../../app/errors.js';
 import { negotiateLocale } from '../../i18n/index.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import type { AuditLogWriter } from '../logs/audit-log-writer.js';
-import { getSignInExperience } from '../sign-in-experience/sign-in-experience.service.js';
 import { deleteExperienceState, type ExperienceState, loadExperienceState, saveExperienceState } from './experience-state.js';
 
 export type ExperienceDeps = { config: GatehouseConfig; auditLog: AuditLogWriter };
@@ -58,9 +57,12 @@ export class ExperienceSession {
   static async open(request: FastifyRequest, reply: FastifyReply, deps: ExperienceDeps) {
     const { provider, interaction } = await requireInteraction(request, reply);
     const scope = request.tenantScope();
-    const [settings, state] = await Promise.all([getSignInExperience(scope), loadExperienceState(scope, interaction.uid)]);
+    const [settings, state] = await Promise.all([request.tenantRuntime().signInExperience(), loadExperienceState(scope, interaction.uid)]);
     return new ExperienceSession(request, reply, scope, provider, interaction, settings, deps, state);
   }
+
+  /** The user a step was about even when it failed (a wrong password), for the audit log. */
+  concernedUserId: string | undefined;
 
   /** The started flow; every step but the first needs one. */
   get state(): ExperienceState {

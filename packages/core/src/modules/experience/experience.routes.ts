@@ -80,6 +80,10 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     nameSpace: `${deps.config.redisKeyPrefix}rate-limit:`,
     errorResponseBuilder: (_request, context) => new ApiError(429, 'request.rate_limited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
+  // Documented without the management API's bearer token: the browser's interaction cookie is the credential.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [] };
+  });
   app.addHook('onRequest', refuseCrossSite);
   app.addHook('onResponse', async (request, reply) => {
     const step = request.routeOptions.config.logStep;
@@ -114,7 +118,10 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
         }
         return result === undefined ? reply.status(204).send(null) : result;
       } finally {
-        request.experienceLog = { event: session.event ?? request.experienceLog.event, userId: session.current?.userId ?? request.experienceLog.userId };
+        request.experienceLog = {
+          event: session.event ?? request.experienceLog.event,
+          userId: session.current?.userId ?? session.concernedUserId ?? request.experienceLog.userId,
+        };
       }
     };
 

@@ -47,6 +47,7 @@ export const verifyPasswordStep = async (session: ExperienceSession, identifier:
   const policy = session.settings.sentinelPolicy;
   await assertNotLocked(session.scope, policy, identifierKey(identifier));
   const user = await findUserByIdentifier(session.scope, identifier);
+  session.concernedUserId = user?.id;
   const result =
     user?.passwordEncrypted && user.passwordEncryptionMethod
       ? await verifyPassword(password, { passwordEncrypted: user.passwordEncrypted, passwordEncryptionMethod: user.passwordEncryptionMethod })

@@ -61,8 +61,8 @@ export const assertWorkable = async (tx: Tx, experience: SignInExperience) => {
   }
 };
 
-export const patchSignInExperience = (scope: TenantScope, patch: SignInExperiencePatch) =>
-  scope.transaction(async (tx) => {
+export const patchSignInExperience = async (scope: TenantScope, patch: SignInExperiencePatch) => {
+  const saved = await scope.transaction(async (tx) => {
     // Row lock: two concurrent patches of different parts must not overwrite each other.
     await tx.execute(sql`select 1 from ${signInExperiences} for update`);
     const current = await readSignInExperience(tx);
@@ -75,3 +75,7 @@ export const patchSignInExperience = (scope: TenantScope, patch: SignInExperienc
       .onConflictDoUpdate({ target: signInExperiences.tenantId, set: { settings, updatedAt: new Date() } });
     return next;
   });
+  // Every process drops its cached copy (see TenantRuntime.signInExperience).
+  await scope.invalidate();
+  return saved;
+};

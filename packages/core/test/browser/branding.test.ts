@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startAuthorization, useBrowser, visibleText, waitForHeading } from '../setup/browser.js';
+import { createWebApp, type TestApp } from '../setup/experience-client.js';
+import { startTestServer, type TestServer } from '../setup/test-server.js';
+
+/** What the sign-in experience configures, as a person sees it in the browser. */
+
+let server: TestServer;
+let admin: Awaited<ReturnType<TestServer['api']>>;
+let app: TestApp;
+const browser = useBrowser();
+
+beforeAll(async () => {
+  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off' });
+  admin = await server.api();
+  app = await createWebApp(admin, { name: 'Branded app' });
+});
+afterAll(async () => server?.close());
+
+describe('a configured sign-in page', () => {
+  it('speaks the browser language, applies custom phrases and CSS, and asks for the terms by policy', async () => {
+    const configured = await admin.patch('/sign-in-exp', {
+      color: { primaryColor: '#0B7A75', isDarkModeEnabled: false, darkPrimaryColor: '#2FB3AD' },
+      customCss: '#app { outline: 3px solid rgb(255, 0, 0); }',
+      termsOfUseUrl: 'https://example.com/terms',
+      agreeToTermsPolicy: 'Manual',
+    });
+    expect(configured.status, JSON.stringify(configured.body)).toBe(200);
+    expect((await admin.put('/custom-phrases/de', { 'sign_in.submit': 'Los geht’s' })).status).toBe(200);
+    await admin.post('/users', { username: 'hilde', password: 'Correct-Horse-92!' });
+
+    const { page } = browser;
+    await page.context().setExtraHTTPHeaders({ 'accept-language': 'de-DE,de;q=0.9' });
+    await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['de-DE', 'de'] }));
+    const authorization = await startAuthorization(page, server.endpoint, app);
+    await waitForHeading(page, 'Anmelden');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(await page.locator('#app').evaluate((element) => getComputedStyle(element).outlineColor)).toBe('rgb(255, 0, 0)');
+
+    await page.getByLabel('Benutzername', { exact: true }).fill('hilde');
+    await page.getByLabel('Passwort', { exact: true }).fill('Correct-Horse-92!');
+    await page.getByRole('button', { name: 'Los geht’s', exact: true }).click();
+    // Manual terms: not agreed yet, so the page says so in German and stays.
+    const alert = await visibleText(page.getByRole('alert'));
+    expect(alert).not.toBe('');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Los geht’s', exact: true }).click();
+    const { claims } = await authorization.finish();
+    expect(claims.sub).toBeTypeOf('string');
+  });
+
+  it('shows a clear page for a sign-in link without a live session', async () => {
+    const { page } = browser;
+    await page.goto(`${server.endpoint}/sign-in`);
+    await waitForHeading(page, 'This link has expired');
+    expect(await visibleText(page.getByText('Go back to the app and start again', { exact: false }))).toContain('start again');
+  });
+});

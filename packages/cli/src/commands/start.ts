@@ -14,6 +14,7 @@ export const startCommand = async () => {
     `  JWKS             ${endpoint}/oidc/jwks`,
     `  Management API   ${endpoint}/api  (OpenAPI: ${endpoint}/api/openapi.json)`,
     `  Sign-in pages    ${endpoint}/sign-in`,
+    `  Admin console    ${endpoint}/console`,
     `  Health           ${endpoint}/api/status`,
     `  Metrics          ${endpoint}/metrics`,
     '',

@@ -1,11 +1,12 @@
 import { managementAllScope, managementApiIndicator } from '@gatehouse/schemas';
 import type { FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 
 import { ApiError } from './errors.js';
 
 /**
- * Checks the bearer token of a management API call: issued by this tenant, for this tenant's
- * management API, and carrying the route's scope (or `all`). A route that declares no scope is
+ * Checks the bearer token of a management API call: issued by this tenant (or, for console users,
+ * by the admin tenant), for this tenant's management API, and carrying the route's scope (or `all`). A route that declares no scope is
  * treated as needing `all`, so forgetting one fails closed.
  */
 export const authenticateManagementRequest = async (request: FastifyRequest) => {
@@ -24,7 +25,12 @@ export const authenticateManagementRequest = async (request: FastifyRequest) => 
   const runtime = request.tenantRuntime();
   let scopes: string[];
   try {
-    const payload = await runtime.verifyAccessToken(token, managementApiIndicator(runtime.tenantId));
+    // Machine clients get tokens from the tenant itself; console users from the admin tenant, for
+    // this tenant's management indicator (a resource only the admin tenant's owner can define).
+    const admin = request.adminRuntime();
+    const issuer = decodeJwt(token).iss;
+    const verifier = issuer === admin.issuer ? admin : runtime;
+    const payload = await verifier.verifyAccessToken(token, managementApiIndicator(runtime.tenantId));
     scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
     request.auth = { subject: String(payload.sub), clientId: String(payload.client_id ?? ''), scopes };
   } catch {

@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     tenantId: string;
     tenantRuntime: () => TenantRuntime;
+    /** The admin tenant's runtime: console users' tokens are issued there. */
+    adminRuntime: () => TenantRuntime;
     tenantScope: () => TenantScope;
     auth?: { subject: string; clientId: string; scopes: string[] };
   }

@@ -22,6 +22,8 @@ import { logRoutes } from '../modules/logs/logs.routes.js';
 import { purgeOldLogs } from '../modules/logs/logs.service.js';
 import { roleRoutes } from '../modules/roles/roles.routes.js';
 import { connectorRoutes } from '../modules/connectors/connectors.routes.js';
+import { ensureConsoleAccess } from '../modules/console/console-access.service.js';
+import { consoleRoutes } from '../modules/console/console.routes.js';
 import { experienceRoutes } from '../modules/experience/experience.routes.js';
 import { experiencePageRoutes } from '../modules/experience/pages.routes.js';
 import { customizationRoutes } from '../modules/sign-in-experience/customization.routes.js';
@@ -148,6 +150,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
   app.decorateRequest('tenantRuntime', function (this: { tenantId: string }) {
     return runtimes.get(this.tenantId);
   });
+  app.decorateRequest('adminRuntime', () => runtimes.get(adminTenantId));
   app.decorateRequest('tenantScope', function (this: { tenantId: string }) {
     return scopeFor(this.tenantId);
   });
@@ -205,6 +208,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
   await app.register(oidcRoutes, { auditLog });
   await app.register(experienceRoutes, { prefix: '/api', config, auditLog });
   await app.register(experiencePageRoutes, { config, auditLog });
+  await app.register(consoleRoutes, { config, version, scopeFor, runtimeFor: (tenantId: string) => runtimes.get(tenantId) });
 
   /** Creates a management M2M app in a tenant; used by the CLI, directly or over the control socket. */
   const createM2mApp = async ({ tenant, name }: { tenant: string; name: string }) => {
@@ -249,6 +253,8 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
       const port = typeof address === 'object' && address ? address.port : config.port;
       const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
       endpoint ??= `http://${host}:${port}`;
+      // The console's client needs its redirect URIs on the endpoint now known.
+      await ensureConsoleAccess(scopeFor(adminTenantId), endpoint);
       if (database.kind === 'pglite' && !givenDatabase) {
         controlSocket = await listenControlSocket(config.dataDir, { createM2mApp });
       }

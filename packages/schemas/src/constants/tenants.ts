@@ -12,3 +12,8 @@ export type TenantTag = (typeof tenantTags)[number];
 
 /** Organization ids of tenants inside the admin tenant carry this prefix (spec §6). */
 export const adminTenantOrganizationPrefix = 't-';
+
+/** The admin console's OIDC client, a first-party SPA of the admin tenant. */
+export const consoleApplicationId = 'admin-console';
+/** The admin-tenant user role whose holders manage the default tenant from the console. */
+export const consoleAdminRoleName = 'Console administrator';

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'الرمز غير صحيح.',
   'verification_code.exceeded_max_try': 'أُدخلت رموز خاطئة مرات كثيرة جدًا. يُرجى طلب رمز جديد.',
   'verification_code.too_many_requests': 'أُرسل رمز مؤخرًا. يُرجى الانتظار {{seconds}} ثانية قبل طلب رمز آخر.',
+  'console.setup_done': 'المسؤول الأول موجود بالفعل. سجّل الدخول، أو اطلب حسابًا من أحد المسؤولين.',
   'oidc_key.cannot_delete_current': 'المفتاح الحالي يُستخدم لتوقيع الرموز الجديدة ولا يمكن حذفه. يُرجى تدوير المفاتيح أولًا.',
   'request.internal_error': 'حدث خطأ من جهتنا. تم تسجيله بمعرّف الطلب {{requestId}}.',
   'request.service_unavailable': 'الخدمة قيد الإيقاف أو ليست جاهزة بعد. يُرجى إعادة المحاولة بعد قليل.',

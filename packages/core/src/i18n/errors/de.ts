@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'Der Code ist nicht korrekt.',
   'verification_code.exceeded_max_try': 'Zu viele falsche Codes. Fordern Sie einen neuen Code an.',
   'verification_code.too_many_requests': 'Es wurde vor Kurzem ein Code gesendet. Warten Sie {{seconds}} Sekunden, bevor Sie einen neuen anfordern.',
+  'console.setup_done': 'Der erste Administrator existiert bereits. Melden Sie sich an oder bitten Sie einen Administrator um ein Konto.',
   'oidc_key.cannot_delete_current': 'Der aktuelle Schlüssel signiert neue Token und kann nicht gelöscht werden. Rotieren Sie zuerst die Schlüssel.',
   'request.internal_error': 'Auf unserer Seite ist ein Fehler aufgetreten. Er wurde mit der Anfrage-ID {{requestId}} protokolliert.',
   'request.service_unavailable': 'Der Dienst wird gerade heruntergefahren oder ist noch nicht bereit. Versuchen Sie es in Kürze erneut.',

@@ -139,6 +139,7 @@ export const en = {
   'verification_code.mismatch': 'The code is not correct.',
   'verification_code.exceeded_max_try': 'Too many wrong codes. Ask for a new code.',
   'verification_code.too_many_requests': 'A code was sent recently. Wait {{seconds}} seconds before asking for another.',
+  'console.setup_done': 'The first administrator already exists. Sign in, or ask an administrator for an account.',
   'oidc_key.cannot_delete_current': 'The current key signs new tokens and cannot be deleted. Rotate first.',
   'request.internal_error': 'Something went wrong on our side. It has been logged with request id {{requestId}}.',
   'request.service_unavailable': 'The service is shutting down or not ready. Try again shortly.',

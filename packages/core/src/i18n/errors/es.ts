@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'El código no es correcto.',
   'verification_code.exceeded_max_try': 'Demasiados códigos incorrectos. Solicite un código nuevo.',
   'verification_code.too_many_requests': 'Se envió un código hace poco. Espere {{seconds}} segundos antes de solicitar otro.',
+  'console.setup_done': 'El primer administrador ya existe. Inicie sesión o pida una cuenta a un administrador.',
   'oidc_key.cannot_delete_current': 'La clave actual firma los nuevos tokens y no se puede eliminar. Primero realice una rotación de claves.',
   'request.internal_error': 'Se ha producido un error por nuestra parte. Se ha registrado con el ID de solicitud {{requestId}}.',
   'request.service_unavailable': 'El servicio se está deteniendo o aún no está listo. Vuelva a intentarlo en breve.',

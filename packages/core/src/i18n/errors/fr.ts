@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'Le code est incorrect.',
   'verification_code.exceeded_max_try': 'Trop de codes erronés. Demandez un nouveau code.',
   'verification_code.too_many_requests': 'Un code a été envoyé récemment. Attendez {{seconds}} secondes avant d\'en demander un autre.',
+  'console.setup_done': 'Le premier administrateur existe déjà. Connectez-vous ou demandez un compte à un administrateur.',
   'oidc_key.cannot_delete_current': 'La clé actuelle signe les nouveaux jetons et ne peut pas être supprimée. Effectuez d\'abord une rotation des clés.',
   'request.internal_error': 'Une erreur s\'est produite de notre côté. Elle a été journalisée avec l\'identifiant de requête {{requestId}}.',
   'request.service_unavailable': 'Le service est en cours d\'arrêt ou n\'est pas encore prêt. Veuillez réessayer dans quelques instants.',

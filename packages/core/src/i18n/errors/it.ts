@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'Il codice non è corretto.',
   'verification_code.exceeded_max_try': 'Troppi codici errati. Richieda un nuovo codice.',
   'verification_code.too_many_requests': 'Un codice è stato inviato di recente. Attenda {{seconds}} secondi prima di richiederne un altro.',
+  'console.setup_done': 'Il primo amministratore esiste già. Accedi oppure chiedi un account a un amministratore.',
   'oidc_key.cannot_delete_current': 'La chiave corrente firma i nuovi token e non può essere eliminata. Esegua prima una rotazione delle chiavi.',
   'request.internal_error': 'Si è verificato un errore da parte nostra. È stato registrato con l\'ID richiesta {{requestId}}.',
   'request.service_unavailable': 'Il servizio è in fase di arresto o non è ancora pronto. Riprovi tra poco.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'コードが正しくありません。',
   'verification_code.exceeded_max_try': '誤ったコードの入力が多すぎます。新しいコードをリクエストしてください。',
   'verification_code.too_many_requests': '最近コードを送信しました。{{seconds}} 秒待ってから再度リクエストしてください。',
+  'console.setup_done': '最初の管理者はすでに存在します。サインインするか、管理者にアカウントを依頼してください。',
   'oidc_key.cannot_delete_current': '現在の鍵は新しいトークンの署名に使用されているため、削除できません。先に鍵をローテーションしてください。',
   'request.internal_error': 'サーバー側で問題が発生しました。リクエスト ID {{requestId}} で記録されています。',
   'request.service_unavailable': 'サービスは停止処理中か、まだ準備ができていません。しばらくしてから再試行してください。',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': '코드가 올바르지 않습니다.',
   'verification_code.exceeded_max_try': '잘못된 코드를 너무 많이 입력했습니다. 새 코드를 요청해 주세요.',
   'verification_code.too_many_requests': '최근에 코드가 전송되었습니다. {{seconds}}초 후에 다시 요청해 주세요.',
+  'console.setup_done': '첫 번째 관리자가 이미 있습니다. 로그인하거나 관리자에게 계정을 요청하세요.',
   'oidc_key.cannot_delete_current': '현재 키는 새 토큰 서명에 사용되므로 삭제할 수 없습니다. 먼저 키를 교체해 주세요.',
   'request.internal_error': '서버 측에서 문제가 발생했습니다. 요청 ID {{requestId}}(으)로 기록되었습니다.',
   'request.service_unavailable': '서비스가 종료 중이거나 아직 준비되지 않았습니다. 잠시 후 다시 시도해 주세요.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'Kod jest nieprawidłowy.',
   'verification_code.exceeded_max_try': 'Zbyt wiele błędnych kodów. Należy poprosić o nowy kod.',
   'verification_code.too_many_requests': 'Kod został niedawno wysłany. Przed poproszeniem o kolejny należy odczekać {{seconds}} s.',
+  'console.setup_done': 'Pierwszy administrator już istnieje. Należy się zalogować lub poprosić administratora o konto.',
   'oidc_key.cannot_delete_current': 'Bieżący klucz podpisuje nowe tokeny i nie można go usunąć. Najpierw należy przeprowadzić rotację kluczy.',
   'request.internal_error': 'Wystąpił błąd po naszej stronie. Został zarejestrowany z identyfikatorem żądania {{requestId}}.',
   'request.service_unavailable': 'Usługa jest zamykana lub nie jest jeszcze gotowa. Prosimy spróbować ponownie za chwilę.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'O código está incorreto.',
   'verification_code.exceeded_max_try': 'Muitos códigos incorretos. Solicite um novo código.',
   'verification_code.too_many_requests': 'Um código foi enviado recentemente. Aguarde {{seconds}} segundos antes de solicitar outro.',
+  'console.setup_done': 'O primeiro administrador já existe. Faça login ou peça uma conta a um administrador.',
   'oidc_key.cannot_delete_current': 'A chave atual assina os novos tokens e não pode ser excluída. Faça a rotação das chaves primeiro.',
   'request.internal_error': 'Algo deu errado do nosso lado. O erro foi registrado com o ID de requisição {{requestId}}.',
   'request.service_unavailable': 'O serviço está sendo encerrado ou ainda não está pronto. Tente novamente em instantes.',

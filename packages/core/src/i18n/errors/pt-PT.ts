@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'O código está incorreto.',
   'verification_code.exceeded_max_try': 'Demasiados códigos incorretos. Peça um novo código.',
   'verification_code.too_many_requests': 'Foi enviado um código recentemente. Aguarde {{seconds}} segundos antes de pedir outro.',
+  'console.setup_done': 'O primeiro administrador já existe. Inicie sessão ou peça uma conta a um administrador.',
   'oidc_key.cannot_delete_current': 'A chave atual assina os novos tokens e não pode ser eliminada. Efetue primeiro a rotação das chaves.',
   'request.internal_error': 'Ocorreu um erro do nosso lado. Foi registado com o ID de pedido {{requestId}}.',
   'request.service_unavailable': 'O serviço está a ser encerrado ou ainda não está pronto. Tente novamente dentro de momentos.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'Kod yanlış.',
   'verification_code.exceeded_max_try': 'Çok fazla yanlış kod girildi. Yeni bir kod isteyin.',
   'verification_code.too_many_requests': 'Kısa süre önce bir kod gönderildi. Yeni bir kod istemeden önce {{seconds}} saniye bekleyin.',
+  'console.setup_done': 'İlk yönetici zaten var. Oturum açın veya bir yöneticiden hesap isteyin.',
   'oidc_key.cannot_delete_current': 'Geçerli anahtar yeni belirteçleri imzaladığı için silinemez. Önce anahtar rotasyonu yapın.',
   'request.internal_error': 'Bizim tarafımızda bir sorun oluştu. Sorun, {{requestId}} istek kimliğiyle kaydedildi.',
   'request.service_unavailable': 'Hizmet kapatılıyor veya henüz hazır değil. Lütfen kısa bir süre sonra tekrar deneyin.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': 'Неправильний код.',
   'verification_code.exceeded_max_try': 'Забагато неправильних кодів. Запитайте новий код.',
   'verification_code.too_many_requests': 'Код було надіслано нещодавно. Зачекайте {{seconds}} с, перш ніж запитувати новий.',
+  'console.setup_done': 'Перший адміністратор уже існує. Увійдіть або попросіть обліковий запис в адміністратора.',
   'oidc_key.cannot_delete_current': 'Поточний ключ підписує нові токени, тому його не можна видалити. Спочатку виконайте ротацію ключів.',
   'request.internal_error': 'На нашому боці сталася помилка. Її записано в журнал з ідентифікатором запиту {{requestId}}.',
   'request.service_unavailable': 'Сервіс завершує роботу або ще не готовий. Спробуйте ще раз трохи згодом.',

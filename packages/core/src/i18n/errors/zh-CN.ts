@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': '验证码不正确。',
   'verification_code.exceeded_max_try': '验证码输错次数过多。请重新获取验证码。',
   'verification_code.too_many_requests': '验证码刚刚已发送。请等待 {{seconds}} 秒后再重新获取。',
+  'console.setup_done': '第一个管理员已存在。请登录，或向管理员申请账户。',
   'oidc_key.cannot_delete_current': '当前签名密钥正用于签发新令牌，无法删除。请先轮换密钥。',
   'request.internal_error': '服务器端出现错误。该错误已被记录，请求 ID 为 {{requestId}}。',
   'request.service_unavailable': '服务正在关闭或尚未就绪。请稍后重试。',

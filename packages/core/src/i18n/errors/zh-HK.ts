@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': '驗證碼不正確。',
   'verification_code.exceeded_max_try': '輸入錯誤驗證碼的次數過多。請重新索取驗證碼。',
   'verification_code.too_many_requests': '剛剛已傳送驗證碼。請等候 {{seconds}} 秒後再重新索取。',
+  'console.setup_done': '首位管理員已存在。請登入，或向管理員申請帳戶。',
   'oidc_key.cannot_delete_current': '目前的金鑰正用於簽署新權杖，因此無法刪除。請先輪換金鑰。',
   'request.internal_error': '伺服器端出現問題。此錯誤已記錄，請求 ID 為 {{requestId}}。',
   'request.service_unavailable': '服務正在關閉或尚未準備就緒。請稍後再試。',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.mismatch': '驗證碼不正確。',
   'verification_code.exceeded_max_try': '輸入錯誤驗證碼的次數過多。請重新索取驗證碼。',
   'verification_code.too_many_requests': '剛才已傳送過驗證碼。請等待 {{seconds}} 秒後再重新索取。',
+  'console.setup_done': '第一位管理員已存在。請登入，或向管理員申請帳戶。',
   'oidc_key.cannot_delete_current': '目前的金鑰正用於簽署新權杖，無法刪除。請先輪替金鑰。',
   'request.internal_error': '伺服器端發生錯誤。此錯誤已記錄，要求 ID 為 {{requestId}}。',
   'request.service_unavailable': '服務正在關閉或尚未就緒。請稍後再試。',

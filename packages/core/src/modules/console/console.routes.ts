@@ -1,0 +1,152 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import {
+  adminTenantId,
+  consoleApplicationId,
+  defaultTenantId,
+  managementApiIndicator,
+  primaryEmailSchema,
+  usernameSchema,
+} from '@gatehouse/schemas';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+import { type ApiInstance, errorResponses } from '../../app/api-types.js';
+import { ApiError } from '../../app/errors.js';
+import type { TenantScope } from '../../app/tenant-scope.js';
+import type { GatehouseConfig } from '../../config.js';
+import type { TenantRuntime } from '../../oidc/tenant-runtime.js';
+import { assertPasswordAccepted } from '../sign-in-experience/password-policy.service.js';
+import { hashPassword } from '../users/passwords.js';
+import { createFirstAdmin, firstAdminNeeded } from './console-access.service.js';
+
+export type ConsoleRouteOptions = {
+  config: GatehouseConfig;
+  version: string;
+  scopeFor: (tenantId: string) => TenantScope;
+  runtimeFor: (tenantId: string) => TenantRuntime;
+};
+
+const consoleConfigSchema = z.object({
+  version: z.string(),
+  edition: z.enum(['oss', 'cloud']),
+  issuer: z.string(),
+  clientId: z.string(),
+  managementResource: z.string(),
+  tenantId: z.string(),
+  firstAdminNeeded: z.boolean(),
+});
+
+const firstAdminSchema = z
+  .object({ username: usernameSchema, password: z.string().min(1).max(256), primaryEmail: primaryEmailSchema.optional() })
+  .strict();
+
+/** Built console: beside the bundled server (packages/cli/dist/console), or the workspace build. */
+const findConsoleDir = () =>
+  [new URL('./console/', import.meta.url), new URL('../../../../console/dist/', import.meta.url)]
+    .map((url) => fileURLToPath(url))
+    .find((dir) => existsSync(`${dir}index.html`));
+
+const pageHeaders = {
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    'img-src * data: blob:',
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; '),
+};
+
+/** The admin console: its bootstrap API (public) and the single-page app under /console. */
+export const consoleRoutes = async (app: ApiInstance, options: ConsoleRouteOptions) => {
+  const tags = ['Console'];
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new ApiError(429, 'request.rate_limited', { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  const adminScope = () => options.scopeFor(adminTenantId);
+
+  app.get(
+    '/api/console/config',
+    {
+      config: { tenantless: true },
+      schema: { tags, summary: 'What the console needs to sign in', security: [], response: { 200: consoleConfigSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        version: options.version,
+        edition: options.config.edition,
+        issuer: options.runtimeFor(adminTenantId).issuer,
+        clientId: consoleApplicationId,
+        managementResource: managementApiIndicator(defaultTenantId),
+        tenantId: defaultTenantId,
+        firstAdminNeeded: await firstAdminNeeded(adminScope()),
+      };
+    },
+  );
+
+  app.post(
+    '/api/console/first-admin',
+    {
+      config: { tenantless: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Create the first console administrator',
+        description: 'Only on a fresh install, while the admin tenant has no user; then 403 console.setup_done.',
+        security: [],
+        body: firstAdminSchema,
+        response: { 201: z.object({ id: z.string(), username: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const scope = adminScope();
+      if (!(await firstAdminNeeded(scope))) {
+        throw new ApiError(403, 'console.setup_done');
+      }
+      const { passwordPolicy } = await options.runtimeFor(adminTenantId).signInExperience();
+      await assertPasswordAccepted(
+        passwordPolicy,
+        request.body.password,
+        { username: request.body.username, email: request.body.primaryEmail },
+        options.config,
+      );
+      const created = await createFirstAdmin(scope, {
+        username: request.body.username,
+        ...(request.body.primaryEmail ? { primaryEmail: request.body.primaryEmail } : {}),
+        password: await hashPassword(request.body.password),
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  const dir = findConsoleDir();
+  const index = dir ? readFileSync(`${dir}index.html`, 'utf8') : undefined;
+  const sendIndex = (reply: FastifyReply) =>
+    index
+      ? reply.headers(pageHeaders).type('text/html; charset=utf-8').send(index)
+      : reply.status(503).type('text/plain; charset=utf-8').send('The console is not built. Run `npm run build` (or `npm start`, which builds it).');
+  if (dir) {
+    await app.register(fastifyStatic, {
+      root: `${dir}assets`,
+      prefix: '/console/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      decorateReply: false,
+    });
+  }
+  for (const url of ['/console', '/console/*']) {
+    app.get(url, { config: { tenantless: true }, schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
+  }
+};

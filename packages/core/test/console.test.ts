@@ -76,3 +76,26 @@ describe('console first run and sign-in', () => {
     expect(refused.body.code).toBe('session.registration_disabled');
   });
 });
+
+describe('the console user own account (/api/me)', () => {
+  it('reads and changes the signed-in administrator, keeps preferences in custom data, and checks the current password', async () => {
+    const tokens = await consoleSignIn('root', 'Admin-Password-42');
+    const me = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.endpoint}/api/me${path}`, {
+        method,
+        headers: { authorization: `Bearer ${tokens.access_token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const profile = await (await me('GET', '')).json();
+    expect(profile).toMatchObject({ username: 'root', hasPassword: true });
+    expect((await (await me('PATCH', '', { name: 'Root Admin' })).json()).name).toBe('Root Admin');
+    expect(await (await me('PATCH', '/custom-data', { language: 'de', appearanceMode: 'dark' })).json()).toEqual({ language: 'de', appearanceMode: 'dark' });
+    expect((await me('POST', '/password/verify', { password: 'wrong' })).status).toBe(422);
+    expect((await me('PATCH', '/password', { password: 'Brand-New-Admin-7' })).status).toBe(422);
+    expect((await me('PATCH', '/password', { password: 'Brand-New-Admin-7', currentPassword: 'Admin-Password-42' })).status).toBe(204);
+    expect((await fetch(`${server.endpoint}/api/me`)).status).toBe(401);
+    // A machine token of the default tenant is not a console user.
+    const machine = await server.managementToken('default');
+    expect((await fetch(`${server.endpoint}/api/me`, { headers: { authorization: `Bearer ${machine}` } })).status).toBe(401);
+  });
+});

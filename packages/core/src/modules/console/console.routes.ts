@@ -22,6 +22,7 @@ import type { TenantRuntime } from '../../oidc/tenant-runtime.js';
 import { assertPasswordAccepted } from '../sign-in-experience/password-policy.service.js';
 import { hashPassword } from '../users/passwords.js';
 import { createFirstAdmin, firstAdminNeeded } from './console-access.service.js';
+import { meRoutes } from './me.routes.js';
 
 export type ConsoleRouteOptions = {
   config: GatehouseConfig;
@@ -129,6 +130,8 @@ export const consoleRoutes = async (app: ApiInstance, options: ConsoleRouteOptio
       return reply.status(201).send(created);
     },
   );
+
+  await app.register(meRoutes, options);
 
   const dir = findConsoleDir();
   const index = dir ? readFileSync(`${dir}index.html`, 'utf8') : undefined;

@@ -60,19 +60,33 @@ const grantFirstPartyRequests = async (ctx: KoaContextWithOIDC) => {
     return existing;
   }
   const grant = existing ?? new provider.Grant({ clientId: client!.clientId, accountId: session.accountId });
-  grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
+  const has = (granted: string, wanted: string[]) => {
+    const held = new Set(granted.split(' '));
+    return wanted.every((name) => held.has(name));
+  };
+  let changed = !existing;
+  const oidcScopes = [...ctx.oidc.requestParamOIDCScopes];
+  if (!has(grant.getOIDCScope(), oidcScopes)) {
+    grant.addOIDCScope(oidcScopes.join(' '));
+    changed = true;
+  }
   const claims = [...ctx.oidc.requestParamClaims];
-  if (claims.length > 0) {
+  if (claims.length > 0 && !claims.every((claim) => grant.getOIDCClaims().includes(claim))) {
     grant.addOIDCClaims(claims);
+    changed = true;
   }
   const requested = [...ctx.oidc.requestParamScopes];
   for (const [indicator, resourceServer] of Object.entries(ctx.oidc.resourceServers ?? {})) {
     const scopes = requested.filter((scope) => resourceServer.scopes.has(scope));
-    if (scopes.length > 0) {
+    if (scopes.length > 0 && !has(grant.getResourceScope(indicator), scopes)) {
       grant.addResourceScope(indicator, scopes.join(' '));
+      changed = true;
     }
   }
-  await grant.save();
+  // A returning user whose grant already covers the request costs no write.
+  if (changed) {
+    await grant.save();
+  }
   return grant;
 };
 

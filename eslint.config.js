@@ -28,4 +28,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The admin console runs in the browser (its forms validate with the schemas' zod rules).
+    files: ['packages/console/src/**/*.{ts,tsx}'],
+    ignores: ['packages/console/src/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );

@@ -34,6 +34,9 @@ await build({
 // Migrations are read from disk next to the module that runs them.
 cpSync(`${root}packages/core/src/db/migrations`, `${outdir}/migrations`, { recursive: true });
 
-// The hosted sign-in pages, served beside the bundle (see experience/pages.routes.ts).
-await buildPages({ root: `${root}packages/experience`, configFile: `${root}packages/experience/vite.config.ts`, logLevel: 'warn' });
-cpSync(`${root}packages/experience/dist`, `${outdir}/experience`, { recursive: true });
+// The hosted sign-in pages and the admin console, served beside the bundle (see
+// experience/pages.routes.ts and console/console.routes.ts).
+for (const app of ['experience', 'console']) {
+  await buildPages({ root: `${root}packages/${app}`, configFile: `${root}packages/${app}/vite.config.ts`, logLevel: 'warn' });
+  cpSync(`${root}packages/${app}/dist`, `${outdir}/${app}`, { recursive: true });
+}

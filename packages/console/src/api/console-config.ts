@@ -1,0 +1,23 @@
+import type { Edition } from '@gatehouse/schemas';
+
+import { api } from './client.js';
+
+/** `GET /api/console/config`: what the console needs before anyone signs in. */
+export type ConsoleConfig = {
+  version: string;
+  edition: Edition;
+  /** The admin tenant's issuer, where console users sign in. */
+  issuer: string;
+  clientId: string;
+  /** The managed (default) tenant's management API indicator: the audience of the console's tokens. */
+  managementResource: string;
+  tenantId: string;
+  firstAdminNeeded: boolean;
+};
+
+export const fetchConsoleConfig = () => api.get<ConsoleConfig>('console/config', undefined, { public: true });
+
+export type FirstAdminInput = { username: string; password: string; primaryEmail?: string };
+
+export const createFirstAdmin = (input: FirstAdminInput) =>
+  api.post<{ id: string; username: string }>('console/first-admin', input, { public: true });

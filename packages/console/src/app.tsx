@@ -1,0 +1,42 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { RouterProvider } from 'react-router';
+
+import type { ConsoleConfig } from './api/console-config.js';
+import { createQueryClient } from './api/query-client.js';
+import { ConsoleProvider } from './app-context.js';
+import { createRouter } from './routes.js';
+import { colorSchemeManager, theme } from './theme.js';
+
+const manager = colorSchemeManager();
+
+/** Mantine (theme, appearance), dialogs and toasts: what every screen needs, even a start-up error. */
+export const UiProviders = ({ children }: { children: ReactNode }) => (
+  <MantineProvider theme={theme} colorSchemeManager={manager} defaultColorScheme="auto">
+    <ModalsProvider>
+      <Notifications position="top-right" zIndex={1000} />
+      {children}
+    </ModalsProvider>
+  </MantineProvider>
+);
+
+export const App = ({ config }: { config: ConsoleConfig }) => {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
+  return (
+    <UiProviders>
+      <QueryClientProvider client={queryClient}>
+        <ConsoleProvider config={config}>
+          <RouterProvider router={router} />
+        </ConsoleProvider>
+      </QueryClientProvider>
+    </UiProviders>
+  );
+};

@@ -1,0 +1,1 @@
+export const resourceQueryKey = (id: string) => ['resources', 'detail', id] as const;

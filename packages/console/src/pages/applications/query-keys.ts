@@ -1,0 +1,1 @@
+export const applicationQueryKey = (id: string) => ['applications', 'detail', id] as const;

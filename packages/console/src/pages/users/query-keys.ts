@@ -1,0 +1,1 @@
+export const userQueryKey = (id: string) => ['users', 'detail', id] as const;

@@ -1,0 +1,49 @@
+import { createTheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
+
+import { readPreferences, storeAppearanceMode } from './lib/preferences-store.js';
+import { storageKeys } from './lib/storage.js';
+
+export const theme = createTheme({
+  primaryColor: 'violet',
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  cursorType: 'pointer',
+  components: {
+    // Spec §9: dropdown z-index 103.
+    Menu: { defaultProps: { zIndex: 103 } },
+    Popover: { defaultProps: { zIndex: 103 } },
+    Tooltip: { defaultProps: { withinPortal: true, openDelay: 200 } },
+  },
+});
+
+/**
+ * Appearance (spec §4): System follows the operating system live (Mantine's `auto`), Light and
+ * Dark are fixed. Kept in the console preferences of local storage; other tabs follow.
+ */
+export const colorSchemeManager = (): MantineColorSchemeManager => {
+  let handler: ((event: StorageEvent) => void) | undefined;
+  const current = (): MantineColorScheme => {
+    const mode = readPreferences().appearanceMode;
+    return mode === 'system' ? 'auto' : mode;
+  };
+  return {
+    get: () => current(),
+    set: (value) => storeAppearanceMode(value === 'auto' ? 'system' : value),
+    subscribe: (onUpdate) => {
+      handler = (event) => {
+        if (event.key === storageKeys.preferences) {
+          onUpdate(current());
+        }
+      };
+      window.addEventListener('storage', handler);
+    },
+    unsubscribe: () => {
+      if (handler) {
+        window.removeEventListener('storage', handler);
+      }
+    },
+    clear: () => storeAppearanceMode('system'),
+  };
+};

@@ -1,0 +1,179 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { useBrowser } from '../../../core/test/setup/browser.js';
+import { startTestServer, type TestServer } from '../../../core/test/setup/test-server.js';
+
+/**
+ * The admin console in Chromium, as an administrator clicks it: first run, sign-in through the
+ * hosted pages (a real authorization code + PKCE flow), the return to the visited location, and
+ * the applications, API resources and users pages against the real management API. Needs the
+ * built console (`npm run build:console`, part of `npm run build:pages`).
+ */
+
+const dist = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
+const username = 'console_admin';
+const password = 'Gate-Keeper-2048!';
+
+let server: TestServer;
+const browser = useBrowser();
+
+beforeAll(async () => {
+  if (!existsSync(dist)) {
+    throw new Error('The console is not built: run `npm run build:console` first.');
+  }
+  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off' });
+});
+afterAll(async () => server?.close());
+
+const consoleUrl = (path = '') => `${server.endpoint}/console${path}`;
+
+/** The hosted sign-in page of the admin tenant. */
+const signIn = async (page: Page) => {
+  await page.waitForURL(/\/t\/admin\/sign-in/);
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+};
+
+const signedInAt = async (page: Page, path: string) => {
+  await page.goto(consoleUrl(path));
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+};
+
+describe('console', () => {
+  it('creates the first administrator, signs in, and lands on the first sidebar item', async () => {
+    const { page } = browser;
+    await page.goto(consoleUrl());
+    await page.waitForURL(/\/console\/welcome$/);
+
+    await page.getByLabel(/^Username/).fill(username);
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel(/^Confirm password/).fill('shorts');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await page.getByText('The passwords do not match.').waitFor();
+
+    // The server's password policy answers inline, every detail shown.
+    await page.getByLabel(/^Confirm password/).fill('short');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await page.getByText('The password must be at least 8 characters long.').waitFor();
+
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByLabel(/^Confirm password/).fill(password);
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await signIn(page);
+
+    await page.waitForURL(/\/console\/applications$/);
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(navigation.getByRole('link').allTextContents()).resolves.toEqual(['Applications', 'API resources', 'User management']);
+    await page.getByText('No applications yet').waitFor();
+
+    // The welcome screen is gone for good.
+    await page.goto(consoleUrl('/welcome'));
+    await page.waitForURL(/\/console\/applications$/);
+  });
+
+  it('restores the visited location (path, query and hash) after sign-in', async () => {
+    const { page } = browser;
+    await signedInAt(page, '/users?search=nobody#results');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search + new URL(page.url()).hash).toBe('/console/users?search=nobody#results');
+    await page.getByText('Nothing matches your search.').waitFor();
+  });
+
+  it('creates a single-page app and validates its redirect URIs with the schema rules', async () => {
+    const { page } = browser;
+    await signedInAt(page, '/applications');
+    await page.getByRole('link', { name: 'Create application' }).first().click();
+    await page.getByTestId('application-type-SPA').click();
+    await page.getByLabel(/^Name/).fill('Storefront');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create application' }).click();
+    await page.waitForURL(/\/console\/applications\/\w+\/settings$/);
+    const id = page.url().split('/').at(-2)!;
+
+    await page.getByLabel('Redirect URIs 1', { exact: true }).fill('not a url');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Must be an absolute http(s) URL without a fragment (#).').waitFor();
+    await page.getByLabel('Redirect URIs 1', { exact: true }).fill('https://shop.example.com/callback');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    const admin = await server.api();
+    const stored = await admin.get(`/applications/${id}`);
+    expect(stored.body).toMatchObject({ type: 'SPA', name: 'Storefront', oidcClientMetadata: { redirectUris: ['https://shop.example.com/callback'] } });
+
+    // Lists read Total-Number; the new app is there.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Applications' }).click();
+    await page.getByRole('link', { name: 'Storefront' }).waitFor();
+    await expect(page.getByText('1–1 of 1').isVisible()).resolves.toBe(true);
+  });
+
+  it('creates an API resource and a permission, refusing a scope name with a space', async () => {
+    const { page } = browser;
+    await signedInAt(page, '/api-resources/create');
+    await page.getByLabel(/^Name/).fill('Orders API');
+    await page.getByLabel(/^API identifier/).fill('https://api.example.com/orders');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create API resource' }).click();
+    await page.waitForURL(/\/api-resources\/\w+\/permissions$/);
+
+    await page.getByRole('button', { name: 'Create permission' }).first().click();
+    await page.getByLabel(/^Permission name/).fill('read orders');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Must not contain spaces, double quotes or backslashes.').waitFor();
+    await page.getByLabel(/^Permission name/).fill('read:orders');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: 'read:orders' }).waitFor();
+
+    // A duplicate is the server's 409, shown next to the field.
+    await page.getByRole('button', { name: 'Create permission' }).first().click();
+    await page.getByLabel(/^Permission name/).fill('read:orders');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('dialog').getByText('already has a permission named "read:orders"').waitFor();
+  });
+
+  it('adds a user with a generated password that the server accepts', async () => {
+    const { page, context } = browser;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.endpoint });
+    await signedInAt(page, '/users');
+    await page.getByRole('link', { name: 'Add user' }).first().click();
+    await page.getByLabel(/^Username/).fill('grace');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add user' }).click();
+    await page.getByText('User added').waitFor();
+    const generated = (await page.getByRole('dialog').getByTestId('copy-box-value').textContent())!;
+    expect(generated).toHaveLength(16);
+
+    await page.getByRole('button', { name: 'View user details' }).click();
+    await page.waitForURL(/\/console\/users\/\w+\/settings$/);
+    const id = page.url().split('/').at(-2)!;
+    const admin = await server.api();
+    const verify = await admin.post(`/users/${id}/password/verify`, { password: generated });
+    expect(verify.status).toBe(204);
+
+    await page.getByLabel(/^Given name/).fill('Grace');
+    await page.getByRole('button', { name: 'Save changes' }).first().click();
+    await page.getByText('Saved.').waitFor();
+    expect((await admin.get(`/users/${id}`)).body.profile.givenName).toBe('Grace');
+  });
+
+  it('switches to Arabic (right to left), keeps it across reloads, and signs out', async () => {
+    const { page } = browser;
+    await signedInAt(page, '/applications');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: /Language/ }).hover();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
+    await page.getByRole('heading', { name: 'التطبيقات' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'التطبيقات' }).waitFor();
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('sign-out').click();
+    await page.getByRole('button', { name: 'Yes, sign me out', exact: true }).click().catch(() => undefined);
+    // Back at /console without a session: sent to sign in again.
+    await page.waitForURL(/\/t\/admin\/sign-in/);
+  });
+});

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       devConnectors: false,
       signInRateLimit: 60,
       codeSendRateLimit: 10,
+      consoleLinks: { docs: null, releases: null, community: null, issues: null, email: null, contact: null },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -70,6 +71,8 @@ describe('loadConfig', () => {
       DEV_CONNECTORS: '1',
       SIGN_IN_RATE_LIMIT: '100',
       CODE_SEND_RATE_LIMIT: '5',
+      CONSOLE_DOCS_URL: 'https://docs.example.com',
+      CONSOLE_SUPPORT_EMAIL: 'help@example.com',
     });
     expect(config).toEqual({
       port: 8080,
@@ -95,6 +98,7 @@ describe('loadConfig', () => {
       devConnectors: true,
       signInRateLimit: 100,
       codeSendRateLimit: 5,
+      consoleLinks: { docs: 'https://docs.example.com', releases: null, community: null, issues: null, email: 'mailto:help@example.com', contact: null },
     });
   });
 

@@ -62,6 +62,21 @@ export type GatehouseConfig = {
   signInRateLimit: number;
   /** CODE_SEND_RATE_LIMIT — verification codes sent per minute from one IP address (per tenant). Default 10. */
   codeSendRateLimit: number;
+  /**
+   * Where the console's docs, release notes and help dialog point: CONSOLE_DOCS_URL,
+   * CONSOLE_RELEASES_URL, CONSOLE_COMMUNITY_URL, CONSOLE_ISSUES_URL, CONSOLE_SUPPORT_EMAIL,
+   * CONSOLE_CONTACT_URL. Unset ones are not shown.
+   */
+  consoleLinks: ConsoleLinks;
+};
+
+export type ConsoleLinks = {
+  docs: string | null;
+  releases: string | null;
+  community: string | null;
+  issues: string | null;
+  email: string | null;
+  contact: string | null;
 };
 
 const intFrom = (value: string | undefined, fallback: number, name: string) => {
@@ -101,6 +116,8 @@ const urlFrom = (value: string | undefined, fallback: string, name: string) => {
   return url;
 };
 
+const optionalUrl = (value: string | undefined, name: string) => (value ? urlFrom(value, value, name) : null);
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfig => {
   const endpoint = env.ENDPOINT?.replace(/\/+$/, '') || undefined;
   if (endpoint) {
@@ -134,5 +151,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfi
     devConnectors: env.DEV_CONNECTORS === 'true' || env.DEV_CONNECTORS === '1',
     signInRateLimit: Math.max(1, intFrom(env.SIGN_IN_RATE_LIMIT, 60, 'SIGN_IN_RATE_LIMIT')),
     codeSendRateLimit: Math.max(1, intFrom(env.CODE_SEND_RATE_LIMIT, 10, 'CODE_SEND_RATE_LIMIT')),
+    consoleLinks: {
+      docs: optionalUrl(env.CONSOLE_DOCS_URL, 'CONSOLE_DOCS_URL'),
+      releases: optionalUrl(env.CONSOLE_RELEASES_URL, 'CONSOLE_RELEASES_URL'),
+      community: optionalUrl(env.CONSOLE_COMMUNITY_URL, 'CONSOLE_COMMUNITY_URL'),
+      issues: optionalUrl(env.CONSOLE_ISSUES_URL, 'CONSOLE_ISSUES_URL'),
+      email: env.CONSOLE_SUPPORT_EMAIL ? `mailto:${env.CONSOLE_SUPPORT_EMAIL}` : null,
+      contact: optionalUrl(env.CONSOLE_CONTACT_URL, 'CONSOLE_CONTACT_URL'),
+    },
   };
 };

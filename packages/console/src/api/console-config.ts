@@ -13,6 +13,17 @@ export type ConsoleConfig = {
   managementResource: string;
   tenantId: string;
   firstAdminNeeded: boolean;
+  /** Docs, release notes and help dialog targets set by the operator; null ones are not shown. */
+  links: ConsoleLinks;
+};
+
+export type ConsoleLinks = {
+  docs: string | null;
+  releases: string | null;
+  community: string | null;
+  issues: string | null;
+  email: string | null;
+  contact: string | null;
 };
 
 export const fetchConsoleConfig = () => api.get<ConsoleConfig>('console/config', undefined, { public: true });

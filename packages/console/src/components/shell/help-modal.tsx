@@ -2,19 +2,23 @@ import { Modal, SimpleGrid, Text, UnstyledButton, Group, ThemeIcon, Stack } from
 import { IconBrandGithub, IconCalendarEvent, IconMail, IconMessages, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-import { links } from '../../lib/links.js';
+import type { ConsoleLinks } from '../../api/console-config.js';
 
-type Option = { key: 'community' | 'issues' | 'email' | 'call'; href: string; icon: Icon };
+type Option = { key: 'community' | 'issues' | 'email' | 'call'; href: string | null; icon: Icon };
 
-const options: Option[] = [
-  { key: 'community', href: links.communityChat, icon: IconMessages },
-  { key: 'issues', href: links.issues, icon: IconBrandGithub },
-  { key: 'email', href: links.email, icon: IconMail },
-  { key: 'call', href: links.bookCall, icon: IconCalendarEvent },
-];
+const optionsOf = (links: ConsoleLinks): Option[] =>
+  [
+    { key: 'community' as const, href: links.community, icon: IconMessages },
+    { key: 'issues' as const, href: links.issues, icon: IconBrandGithub },
+    { key: 'email' as const, href: links.email, icon: IconMail },
+    { key: 'call' as const, href: links.contact, icon: IconCalendarEvent },
+  ].filter((option) => option.href);
 
-/** The contact dialog (spec "Shell and top bar"): four ways to get help, each in a new tab. */
-export const HelpModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
+/** Whether the operator set any way to get help (the help button is hidden otherwise). */
+export const hasHelp = (links: ConsoleLinks) => optionsOf(links).length > 0;
+
+/** The contact dialog (spec "Shell and top bar"): the ways to get help the operator configured, each in a new tab. */
+export const HelpModal = ({ opened, onClose, links }: { opened: boolean; onClose: () => void; links: ConsoleLinks }) => {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={t('help.title')} centered size="lg">
@@ -22,11 +26,11 @@ export const HelpModal = ({ opened, onClose }: { opened: boolean; onClose: () =>
         {t('help.description')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {options.map(({ key, href, icon: OptionIcon }) => (
+        {optionsOf(links).map(({ key, href, icon: OptionIcon }) => (
           <UnstyledButton
             key={key}
             component="a"
-            href={href}
+            href={href!}
             target="_blank"
             rel="noopener noreferrer"
             p="md"

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useConsole } from '../../app-context.js';
-import { links } from '../../lib/links.js';
 import { Logo } from '../logo.js';
-import { HelpModal } from './help-modal.js';
+import { hasHelp, HelpModal } from './help-modal.js';
 import { UserMenu } from './user-menu.js';
 
 /** Top bar (spec "Shell and top bar"), self-hosted edition: logo, title, docs, help, version, user menu. */
@@ -35,30 +34,40 @@ export const TopBar = ({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean
         )}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Button
-          component="a"
-          href={links.docs}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          leftSection={<IconBook size={16} />}
-          visibleFrom="sm"
-        >
-          {t('top_bar.docs')}
-        </Button>
-        <Tooltip label={t('top_bar.help')}>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={help.open} aria-label={t('top_bar.help')}>
-            <IconHelpCircle size={20} />
-          </ActionIcon>
-        </Tooltip>
-        <Anchor href={links.releases} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" visibleFrom="xs" dir="ltr">
-          v{config.version}
-        </Anchor>
+        {config.links.docs && (
+          <Button
+            component="a"
+            href={config.links.docs}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            leftSection={<IconBook size={16} />}
+            visibleFrom="sm"
+          >
+            {t('top_bar.docs')}
+          </Button>
+        )}
+        {hasHelp(config.links) && (
+          <Tooltip label={t('top_bar.help')}>
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={help.open} aria-label={t('top_bar.help')}>
+              <IconHelpCircle size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {config.links.releases ? (
+          <Anchor href={config.links.releases} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" visibleFrom="xs" dir="ltr">
+            v{config.version}
+          </Anchor>
+        ) : (
+          <Text size="xs" c="dimmed" visibleFrom="xs" dir="ltr">
+            v{config.version}
+          </Text>
+        )}
         <UserMenu />
       </Group>
-      <HelpModal opened={helpOpened} onClose={help.close} />
+      <HelpModal opened={helpOpened} onClose={help.close} links={config.links} />
     </Group>
   );
 };

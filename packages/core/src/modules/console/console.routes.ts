@@ -39,6 +39,15 @@ const consoleConfigSchema = z.object({
   managementResource: z.string(),
   tenantId: z.string(),
   firstAdminNeeded: z.boolean(),
+  /** Docs, release notes and help dialog targets; null ones are not shown. */
+  links: z.object({
+    docs: z.string().nullable(),
+    releases: z.string().nullable(),
+    community: z.string().nullable(),
+    issues: z.string().nullable(),
+    email: z.string().nullable(),
+    contact: z.string().nullable(),
+  }),
 });
 
 const firstAdminSchema = z
@@ -93,6 +102,7 @@ export const consoleRoutes = async (app: ApiInstance, options: ConsoleRouteOptio
         managementResource: managementApiIndicator(defaultTenantId),
         tenantId: defaultTenantId,
         firstAdminNeeded: await firstAdminNeeded(adminScope()),
+        links: options.config.consoleLinks,
       };
     },
   );

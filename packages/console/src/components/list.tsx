@@ -1,10 +1,13 @@
 import { Center, EmptyState, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { api } from '../api/client.js';
+import { isConsoleError } from '../lib/errors.js';
 import { formatNumber } from '../lib/format.js';
 
 export const pageSize = 20;
@@ -116,3 +119,41 @@ export const TableLoading = ({ columns }: { columns: number }) => (
     </Table.Td>
   </Table.Tr>
 );
+
+/**
+ * One page of a management API list, with `page` and `search` in the URL. A page that no longer
+ * exists (after deletions) sends the list back to its first page.
+ */
+export const usePagedList = <T,>(path: string, filters: Record<string, string> = {}) => {
+  const params = useListParams();
+  const { page, search, setPage } = params;
+  const query = useQuery({
+    queryKey: [path, 'list', { ...filters, page, search }],
+    queryFn: ({ signal }) => api.list<T>(path, { ...filters, page, page_size: pageSize, search }, { signal }),
+    placeholderData: keepPreviousData,
+    meta: { ignoreCodes: ['guard.page_out_of_range'] },
+  });
+  useEffect(() => {
+    if (isConsoleError(query.error) && query.error.code === 'guard.page_out_of_range') {
+      setPage(1);
+    }
+  }, [query.error, setPage]);
+  return { ...params, query, items: query.data?.items ?? [], total: query.data?.total ?? 0 };
+};
+
+/** The loading row, or the "nothing matches" row, of a list table. */
+export const TableStatusRows = ({ loading, empty, columns }: { loading: boolean; empty: boolean; columns: number }) => {
+  const { t } = useTranslation();
+  if (loading) {
+    return <TableLoading columns={columns} />;
+  }
+  return empty ? (
+    <Table.Tr>
+      <Table.Td colSpan={columns}>
+        <Text c="dimmed" ta="center" py="lg">
+          {t('list.no_results')}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  ) : null;
+};

@@ -1,15 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { Resource } from '@gatehouse/schemas';
 import { IconApi, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-import { api } from '../../api/client.js';
-import { ClickableRow, ListEmpty, ListPagination, pageSize, SearchInput, TableLoading, useListParams } from '../../components/list.js';
+import { ClickableRow, ListEmpty, ListPagination, SearchInput, TableStatusRows, usePagedList } from '../../components/list.js';
 import { PageHeader } from '../../components/page.js';
-import { isConsoleError } from '../../lib/errors.js';
 import { formatNumber } from '../../lib/format.js';
 
 /** The create dialog (and the schemas it validates with) loads only when it opens. */
@@ -21,20 +18,7 @@ export const Component = () => {
   const navigate = useNavigate();
   const location = useLocation();
   const creating = location.pathname === '/api-resources/create';
-  const { page, search, setPage, setSearch } = useListParams();
-  const resources = useQuery({
-    queryKey: ['resources', 'list', { page, search }],
-    queryFn: ({ signal }) => api.list<Resource>('resources', { page, page_size: pageSize, search }, { signal }),
-    placeholderData: keepPreviousData,
-    meta: { ignoreCodes: ['guard.page_out_of_range'] },
-  });
-  useEffect(() => {
-    if (isConsoleError(resources.error) && resources.error.code === 'guard.page_out_of_range') {
-      setPage(1);
-    }
-  }, [resources.error, setPage]);
-  const items = resources.data?.items ?? [];
-  const total = resources.data?.total ?? 0;
+  const { query: resources, items, total, page, search, setPage, setSearch } = usePagedList<Resource>('resources');
 
   return (
     <>
@@ -72,16 +56,7 @@ export const Component = () => {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {resources.isPending && <TableLoading columns={3} />}
-                  {!resources.isPending && items.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={3}>
-                        <Text c="dimmed" ta="center" py="lg">
-                          {t('list.no_results')}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
+                  <TableStatusRows loading={resources.isPending} empty={items.length === 0} columns={3} />
                   {items.map((resource) => (
                     <ClickableRow key={resource.id} label={resource.name} onOpen={() => navigate(`/api-resources/${resource.id}/permissions`)}>
                       <Table.Td>

@@ -1,16 +1,13 @@
 import { Badge, Button, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { Application } from '@gatehouse/schemas';
 import { IconApps, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-import { api } from '../../api/client.js';
-import { ClickableRow, ListEmpty, ListPagination, pageSize, SearchInput, TableLoading, useListParams } from '../../components/list.js';
+import { ClickableRow, ListEmpty, ListPagination, SearchInput, TableStatusRows, usePagedList } from '../../components/list.js';
 import { PageHeader } from '../../components/page.js';
 import { formatDate } from '../../lib/dates.js';
-import { isConsoleError } from '../../lib/errors.js';
 
 const thirdPartyPath = '/applications/third-party-applications';
 
@@ -25,29 +22,7 @@ export const Component = () => {
   const thirdParty = location.pathname.startsWith(thirdPartyPath);
   const creating = location.pathname === '/applications/create';
   const createForThirdParty = Boolean((location.state as { thirdParty?: boolean } | null)?.thirdParty);
-  const { page, search, setPage, setSearch } = useListParams();
-
-  const applications = useQuery({
-    queryKey: ['applications', 'list', { thirdParty, page, search }],
-    queryFn: ({ signal }) =>
-      api.list<Application>(
-        'applications',
-        { page, page_size: pageSize, search, isThirdParty: String(thirdParty) },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    meta: { ignoreCodes: ['guard.page_out_of_range'] },
-  });
-
-  // A page that no longer exists (after deletions): back to the first one.
-  useEffect(() => {
-    if (isConsoleError(applications.error) && applications.error.code === 'guard.page_out_of_range') {
-      setPage(1);
-    }
-  }, [applications.error, setPage]);
-
-  const items = applications.data?.items ?? [];
-  const total = applications.data?.total ?? 0;
+  const { query: applications, items, total, page, search, setPage, setSearch } = usePagedList<Application>('applications', { isThirdParty: String(thirdParty) });
   const listPath = thirdParty ? thirdPartyPath : '/applications';
 
   return (
@@ -92,16 +67,7 @@ export const Component = () => {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {applications.isPending && <TableLoading columns={3} />}
-                  {!applications.isPending && items.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={3}>
-                        <Text c="dimmed" ta="center" py="lg">
-                          {t('list.no_results')}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
+                  <TableStatusRows loading={applications.isPending} empty={items.length === 0} columns={3} />
                   {items.map((application) => (
                     <ClickableRow
                       key={application.id}

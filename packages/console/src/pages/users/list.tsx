@@ -1,17 +1,14 @@
 import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { User } from '@gatehouse/schemas';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-import { api } from '../../api/client.js';
-import { ClickableRow, ListEmpty, ListPagination, pageSize, SearchInput, TableLoading, useListParams } from '../../components/list.js';
+import { ClickableRow, ListEmpty, ListPagination, SearchInput, TableStatusRows, usePagedList } from '../../components/list.js';
 import { PageHeader } from '../../components/page.js';
 import { UserAvatar } from '../../components/user-avatar.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { isConsoleError } from '../../lib/errors.js';
 import { userDisplayName } from './display-name.js';
 
 /** The create dialog (and the schemas it validates with) loads only when it opens. */
@@ -23,20 +20,7 @@ export const Component = () => {
   const navigate = useNavigate();
   const location = useLocation();
   const creating = location.pathname === '/users/create';
-  const { page, search, setPage, setSearch } = useListParams();
-  const users = useQuery({
-    queryKey: ['users', 'list', { page, search }],
-    queryFn: ({ signal }) => api.list<User>('users', { page, page_size: pageSize, search }, { signal }),
-    placeholderData: keepPreviousData,
-    meta: { ignoreCodes: ['guard.page_out_of_range'] },
-  });
-  useEffect(() => {
-    if (isConsoleError(users.error) && users.error.code === 'guard.page_out_of_range') {
-      setPage(1);
-    }
-  }, [users.error, setPage]);
-  const items = users.data?.items ?? [];
-  const total = users.data?.total ?? 0;
+  const { query: users, items, total, page, search, setPage, setSearch } = usePagedList<User>('users');
 
   return (
     <>
@@ -74,16 +58,7 @@ export const Component = () => {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {users.isPending && <TableLoading columns={3} />}
-                  {!users.isPending && items.length === 0 && (
-                    <Table.Tr>
-                      <Table.Td colSpan={3}>
-                        <Text c="dimmed" ta="center" py="lg">
-                          {t('list.no_results')}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  )}
+                  <TableStatusRows loading={users.isPending} empty={items.length === 0} columns={3} />
                   {items.map((user) => {
                     const name = userDisplayName(user);
                     const secondary = [user.username !== name ? user.username : null, user.primaryEmail !== name ? user.primaryEmail : null, user.primaryPhone]

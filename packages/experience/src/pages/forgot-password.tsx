@@ -1,6 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 
 import { useApp } from '../components/app-context.js';
+import { ChoosePasswordPage } from '../components/choose-password.js';
 import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
 import {
   Button,
@@ -12,7 +13,6 @@ import {
   useErrorFocus,
   useFormErrors,
 } from '../components/form.js';
-import { NewPasswordFields, checkNewPassword } from '../components/new-password.js';
 import { Page } from '../components/page.js';
 import { api } from '../lib/api.js';
 import { startFlow, submitInteraction } from '../lib/flow.js';
@@ -73,7 +73,17 @@ export default function ForgotPasswordPage() {
   }
 
   if (step.kind === 'password') {
-    return <NewPasswordStep />;
+    return (
+      <ChoosePasswordPage
+        title={t('forgot.new_password_title')}
+        fieldLabel={t('field.new_password')}
+        submitLabel={t('forgot.submit')}
+        save={async (password) => {
+          await api.resetPassword(password);
+          await submitInteraction();
+        }}
+      />
+    );
   }
 
   const backToSignIn = (
@@ -131,47 +141,3 @@ export default function ForgotPasswordPage() {
     </Page>
   );
 }
-
-const NewPasswordStep = () => {
-  const { config } = useApp();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const { busy, run } = useAsyncAction();
-  const { errors, setErrors, fail } = useFormErrors({ password: 'password' });
-  const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useAutoFocus<HTMLInputElement>();
-  useErrorFocus(formRef, errors);
-  return (
-    <Page title={t('forgot.new_password_title')}>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const fields = checkNewPassword(password, confirm, config.passwordPolicy);
-          if (Object.keys(fields).length > 0) {
-            setErrors({ fields });
-            return;
-          }
-          void run(async () => {
-            await api.resetPassword(password);
-            await submitInteraction();
-          }, fail);
-        }}
-      >
-        <FormAlert message={errors.form} />
-        <NewPasswordFields
-          label={t('field.new_password')}
-          policy={config.passwordPolicy}
-          password={password}
-          confirm={confirm}
-          onPassword={setPassword}
-          onConfirm={setConfirm}
-          errors={errors.fields}
-          inputRef={inputRef}
-        />
-        <Button busy={busy}>{t('forgot.submit')}</Button>
-      </form>
-    </Page>
-  );
-};

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 
 import { useApp } from '../components/app-context.js';
+import { ChoosePasswordPage } from '../components/choose-password.js';
 import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
 import {
   Button,
@@ -131,7 +132,18 @@ export default function RegisterPage() {
   }
 
   if (step.kind === 'password') {
-    return <PasswordStep messages={step.messages} agreeToTerms={agreeToTerms} />;
+    // The user is identified, but the server refused the password: choose another one.
+    return (
+      <ChoosePasswordPage
+        title={t('register.password_title')}
+        submitLabel={t('action.continue')}
+        messages={step.messages}
+        save={async (password) => {
+          await api.updateProfile({ type: 'password', value: password });
+          await submitInteraction(agreeToTerms);
+        }}
+      />
+    );
   }
 
   return (
@@ -193,48 +205,3 @@ export default function RegisterPage() {
     </Page>
   );
 }
-
-/** Choose another password after the server refused the first one (the user is already identified). */
-const PasswordStep = ({ messages, agreeToTerms }: { messages: string[]; agreeToTerms: boolean | undefined }) => {
-  const { config } = useApp();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const { busy, run } = useAsyncAction();
-  const { errors, setErrors, fail } = useFormErrors({ password: 'password', value: 'password' });
-  const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useAutoFocus<HTMLInputElement>();
-  useErrorFocus(formRef, errors);
-  const shown = errors.fields.password || errors.fields.confirm || errors.form ? errors : { fields: { password: messages } };
-  return (
-    <Page title={t('register.password_title')}>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const fields = checkNewPassword(password, confirm, config.passwordPolicy);
-          if (Object.keys(fields).length > 0) {
-            setErrors({ fields });
-            return;
-          }
-          void run(async () => {
-            await api.updateProfile({ type: 'password', value: password });
-            await submitInteraction(agreeToTerms);
-          }, fail);
-        }}
-      >
-        <FormAlert message={shown.form} />
-        <NewPasswordFields
-          policy={config.passwordPolicy}
-          password={password}
-          confirm={confirm}
-          onPassword={setPassword}
-          onConfirm={setConfirm}
-          errors={shown.fields}
-          inputRef={inputRef}
-        />
-        <Button busy={busy}>{t('action.continue')}</Button>
-      </form>
-    </Page>
-  );
-};

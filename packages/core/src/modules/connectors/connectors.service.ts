@@ -13,7 +13,7 @@ import {
   secretMask,
   type SupportedLocale,
 } from '@gatehouse/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { ApiError, notFound } from '../../app/errors.js';
@@ -95,6 +95,17 @@ const validConfig = (factory: ConnectorFactory, config: unknown) => {
 const openConfig = (scope: TenantScope, row: ConnectorRow) =>
   JSON.parse(scope.box.open(row.configSealed, sealContext(scope.tenantId, row.id))) as Record<string, unknown>;
 
+/** Name and logos: the admin's overrides (generic connectors), else the factory's. */
+const presentationOf = (connectorId: string, metadata: Record<string, unknown>) => {
+  const factory = findConnectorFactory(connectorId);
+  const overrides = metadata as Connector['metadata'];
+  return {
+    name: overrides.name ?? factory?.metadata.name ?? { en: connectorId },
+    logo: overrides.logo ?? factory?.metadata.logo ?? '',
+    logoDark: overrides.logoDark ?? factory?.metadata.logoDark ?? null,
+  };
+};
+
 const toConnector = (scope: TenantScope, row: ConnectorRow): Connector => {
   const factory = findConnectorFactory(row.connectorId);
   const overrides = row.metadata as Connector['metadata'];
@@ -104,9 +115,7 @@ const toConnector = (scope: TenantScope, row: ConnectorRow): Connector => {
     type: row.type as Connector['type'],
     target: row.target,
     platform: factory?.metadata.platform ?? null,
-    name: overrides.name ?? factory?.metadata.name ?? { en: row.connectorId },
-    logo: overrides.logo ?? factory?.metadata.logo ?? '',
-    logoDark: overrides.logoDark ?? factory?.metadata.logoDark ?? null,
+    ...presentationOf(row.connectorId, row.metadata),
     config: maskSecrets(openConfig(scope, row)) as Record<string, unknown>,
     metadata: overrides,
     syncProfile: row.syncProfile,
@@ -146,6 +155,22 @@ export const listConnectors = (scope: TenantScope, filter: { type?: Connector['t
       .orderBy(connectors.createdAt);
     return rows.map((row) => toConnector(scope, row));
   });
+
+/** What the sign-in pages show of the social connectors: presentation only, secrets left sealed. */
+export const listSocialButtons = (scope: TenantScope) =>
+  scope.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: connectors.id, connectorId: connectors.connectorId, target: connectors.target, metadata: connectors.metadata })
+      .from(connectors)
+      .where(eq(connectors.type, 'Social'));
+    return rows.map((row) => ({ id: row.id, target: row.target, ...presentationOf(row.connectorId, row.metadata) }));
+  });
+
+/** Which message connectors exist (email, SMS), without opening their configuration. */
+export const messageConnectorTypes = (scope: TenantScope) =>
+  scope.transaction(async (tx) =>
+    (await tx.select({ type: connectors.type }).from(connectors).where(inArray(connectors.type, ['Email', 'Sms']))).map((row) => row.type),
+  );
 
 const requireRow = async (tx: Tx, id: string) => {
   const [row] = await tx.select().from(connectors).where(eq(connectors.id, id));

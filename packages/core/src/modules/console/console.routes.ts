@@ -1,8 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import {
   adminTenantId,
   consoleApplicationId,
@@ -11,10 +7,10 @@ import {
   primaryEmailSchema,
   usernameSchema,
 } from '@gatehouse/schemas';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
+import { serveBuiltApp } from '../../app/built-app.js';
 import { ApiError } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import type { GatehouseConfig } from '../../config.js';
@@ -53,12 +49,6 @@ const consoleConfigSchema = z.object({
 const firstAdminSchema = z
   .object({ username: usernameSchema, password: z.string().min(1).max(256), primaryEmail: primaryEmailSchema.optional() })
   .strict();
-
-/** Built console: beside the bundled server (packages/cli/dist/console), or the workspace build. */
-const findConsoleDir = () =>
-  [new URL('./console/', import.meta.url), new URL('../../../../console/dist/', import.meta.url)]
-    .map((url) => fileURLToPath(url))
-    .find((dir) => existsSync(`${dir}index.html`));
 
 const pageHeaders = {
   'cache-control': 'no-store',
@@ -143,22 +133,7 @@ export const consoleRoutes = async (app: ApiInstance, options: ConsoleRouteOptio
 
   await app.register(meRoutes, options);
 
-  const dir = findConsoleDir();
-  const index = dir ? readFileSync(`${dir}index.html`, 'utf8') : undefined;
-  const sendIndex = (reply: FastifyReply) =>
-    index
-      ? reply.headers(pageHeaders).type('text/html; charset=utf-8').send(index)
-      : reply.status(503).type('text/plain; charset=utf-8').send('The console is not built. Run `npm run build` (or `npm start`, which builds it).');
-  if (dir) {
-    await app.register(fastifyStatic, {
-      root: `${dir}assets`,
-      prefix: '/console/assets/',
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      decorateReply: false,
-    });
-  }
+  const sendIndex = await serveBuiltApp(app, { name: 'console', headers: pageHeaders });
   for (const url of ['/console', '/console/*']) {
     app.get(url, { config: { tenantless: true }, schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
   }

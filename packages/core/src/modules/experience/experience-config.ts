@@ -1,7 +1,7 @@
 import type { ExperienceConfig } from '@gatehouse/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { listConnectors } from '../connectors/connectors.service.js';
+import { listSocialButtons, messageConnectorTypes } from '../connectors/connectors.service.js';
 import { findCaptchaConfig } from '../sign-in-experience/captcha-provider.service.js';
 import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
 import { listCustomPhrases } from '../sign-in-experience/custom-phrases.service.js';
@@ -36,18 +36,16 @@ const describeInteraction = async (request: FastifyRequest, reply: FastifyReply)
 /** Everything the hosted pages render, without a single secret. */
 export const buildExperienceConfig = async (request: FastifyRequest, reply: FastifyReply): Promise<ExperienceConfig> => {
   const scope = request.tenantScope();
-  const [settings, connectors, captcha, fields, phrases, interaction] = await Promise.all([
+  const [settings, socialButtons, messageTypes, captcha, fields, phrases, interaction] = await Promise.all([
     request.tenantRuntime().signInExperience(),
-    listConnectors(scope),
+    listSocialButtons(scope),
+    messageConnectorTypes(scope),
     findCaptchaConfig(scope),
     listCustomProfileFields(scope),
     listCustomPhrases(scope),
     describeInteraction(request, reply),
   ]);
-  const social = settings.socialSignInConnectorTargets.flatMap((target) => {
-    const connector = connectors.find((candidate) => candidate.type === 'Social' && candidate.target === target);
-    return connector ? [{ id: connector.id, target, name: connector.name, logo: connector.logo, logoDark: connector.logoDark }] : [];
-  });
+  const social = settings.socialSignInConnectorTargets.flatMap((target) => socialButtons.filter((button) => button.target === target));
   return {
     tenantId: scope.tenantId,
     color: settings.color,
@@ -70,8 +68,8 @@ export const buildExperienceConfig = async (request: FastifyRequest, reply: Fast
     customProfileFields: fields,
     phrases: Object.fromEntries(phrases.map((phrase) => [phrase.languageTag, phrase.translation])),
     forgotPassword: {
-      email: connectors.some((connector) => connector.type === 'Email'),
-      phone: connectors.some((connector) => connector.type === 'Sms'),
+      email: messageTypes.includes('Email'),
+      phone: messageTypes.includes('Sms'),
     },
     interaction,
   };

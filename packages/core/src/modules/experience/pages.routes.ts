@@ -1,19 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
 import formBody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
+import { serveBuiltApp } from '../../app/built-app.js';
 import { getSignInExperience } from '../sign-in-experience/sign-in-experience.service.js';
 import { grantConsent } from './consent.js';
 import { type ExperienceDeps, ExperienceSession, findInteraction } from './experience-session.js';
-
-/** Built pages: beside the bundled server (packages/cli/dist/experience), or the workspace build. */
-const findPagesDir = () =>
-  [new URL('./experience/', import.meta.url), new URL('../../../../experience/dist/', import.meta.url)]
-    .map((url) => fileURLToPath(url))
-    .find((dir) => existsSync(`${dir}index.html`));
 
 /** Pages that only make sense inside a sign-in: without one they go to unknownSessionRedirectUrl. */
 const flowPages = ['/sign-in', '/register', '/forgot-password', '/continue', '/consent'];
@@ -40,30 +31,8 @@ const pageHeaders = {
 
 /** The hosted sign-in pages (packages/experience) and their assets. */
 export const experiencePageRoutes = async (app: FastifyInstance, deps: ExperienceDeps) => {
-  const dir = findPagesDir();
-  const index = dir ? readFileSync(`${dir}index.html`, 'utf8') : undefined;
-  const sendIndex = (reply: FastifyReply) => {
-    if (!index) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The sign-in pages are not built. Run `npm run build` (or `npm start`, which builds them).');
-    }
-    return reply.headers(pageHeaders).type('text/html; charset=utf-8').send(index);
-  };
-
   await app.register(formBody);
-  if (dir) {
-    await app.register(fastifyStatic, {
-      root: `${dir}assets`,
-      prefix: '/experience/assets/',
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      wildcard: true,
-      decorateReply: false,
-    });
-  }
+  const sendIndex = await serveBuiltApp(app, { name: 'experience', headers: pageHeaders });
 
   for (const url of flowPages) {
     app.get(url, { schema: { hide: true } }, async (request, reply) => {

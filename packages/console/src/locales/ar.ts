@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/ar.js';
+import signInExperience from './sign-in-experience/ar.js';
+import connectorsAndSecurity from './connectors-and-security/ar.js';
+import overviewAndProfile from './overview-and-profile/ar.js';
+import guides from './guides/ar.js';
 
 const ar: Phrases = {
   'general.cancel': 'إلغاء',
@@ -329,6 +334,11 @@ const ar: Phrases = {
   'users.delete_title': 'حذف المستخدم',
   'users.delete_message': 'هل تريد حذف {{name}}؟ ستنتهي جلساته وتفويضاته، ولا يمكن التراجع عن ذلك.',
   'users.deleted': 'تم حذف المستخدم.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default ar;

@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/de.js';
+import signInExperience from './sign-in-experience/de.js';
+import connectorsAndSecurity from './connectors-and-security/de.js';
+import overviewAndProfile from './overview-and-profile/de.js';
+import guides from './guides/de.js';
 
 const de: Phrases = {
   'general.cancel': 'Abbrechen',
@@ -329,6 +334,11 @@ const de: Phrases = {
   'users.delete_title': 'Benutzer löschen',
   'users.delete_message': '{{name}} löschen? Sitzungen und Berechtigungen enden, und das lässt sich nicht rückgängig machen.',
   'users.deleted': 'Benutzer gelöscht.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default de;

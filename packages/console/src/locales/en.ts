@@ -1,3 +1,9 @@
+import rolesAndLogs from './roles-and-logs/en.js';
+import signInExperience from './sign-in-experience/en.js';
+import connectorsAndSecurity from './connectors-and-security/en.js';
+import overviewAndProfile from './overview-and-profile/en.js';
+import guides from './guides/en.js';
+
 /**
  * English phrases: the source of every other locale. Each locale file is typed `Phrases`, so the
  * type checker refuses a locale with a missing or an extra key (a unit test checks it again, with
@@ -332,6 +338,11 @@ const en = {
   'users.delete_title': 'Delete user',
   'users.delete_message': 'Delete {{name}}? Their sessions and grants end, and this cannot be undone.',
   'users.deleted': 'User deleted.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export type Phrases = Record<keyof typeof en, string>;

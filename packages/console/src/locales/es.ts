@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/es.js';
+import signInExperience from './sign-in-experience/es.js';
+import connectorsAndSecurity from './connectors-and-security/es.js';
+import overviewAndProfile from './overview-and-profile/es.js';
+import guides from './guides/es.js';
 
 const es: Phrases = {
   'general.cancel': 'Cancelar',
@@ -329,6 +334,11 @@ const es: Phrases = {
   'users.delete_title': 'Eliminar usuario',
   'users.delete_message': '¿Eliminar a {{name}}? Sus sesiones y autorizaciones terminan, y no se puede deshacer.',
   'users.deleted': 'Usuario eliminado.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default es;

@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/fr.js';
+import signInExperience from './sign-in-experience/fr.js';
+import connectorsAndSecurity from './connectors-and-security/fr.js';
+import overviewAndProfile from './overview-and-profile/fr.js';
+import guides from './guides/fr.js';
 
 const fr: Phrases = {
   'general.cancel': 'Annuler',
@@ -329,6 +334,11 @@ const fr: Phrases = {
   'users.delete_title': 'Supprimer l’utilisateur',
   'users.delete_message': 'Supprimer {{name}} ? Ses sessions et autorisations prennent fin, et c’est irréversible.',
   'users.deleted': 'Utilisateur supprimé.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default fr;

@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/it.js';
+import signInExperience from './sign-in-experience/it.js';
+import connectorsAndSecurity from './connectors-and-security/it.js';
+import overviewAndProfile from './overview-and-profile/it.js';
+import guides from './guides/it.js';
 
 const it: Phrases = {
   'general.cancel': 'Annulla',
@@ -329,6 +334,11 @@ const it: Phrases = {
   'users.delete_title': 'Elimina utente',
   'users.delete_message': 'Eliminare {{name}}? Le sue sessioni e autorizzazioni terminano, e l’operazione è irreversibile.',
   'users.deleted': 'Utente eliminato.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default it;

@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/ja.js';
+import signInExperience from './sign-in-experience/ja.js';
+import connectorsAndSecurity from './connectors-and-security/ja.js';
+import overviewAndProfile from './overview-and-profile/ja.js';
+import guides from './guides/ja.js';
 
 const ja: Phrases = {
   'general.cancel': 'キャンセル',
@@ -329,6 +334,11 @@ const ja: Phrases = {
   'users.delete_title': 'ユーザーを削除',
   'users.delete_message': '{{name}} を削除しますか？セッションと許可は終了し、元に戻せません。',
   'users.deleted': 'ユーザーを削除しました。',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default ja;

@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/ko.js';
+import signInExperience from './sign-in-experience/ko.js';
+import connectorsAndSecurity from './connectors-and-security/ko.js';
+import overviewAndProfile from './overview-and-profile/ko.js';
+import guides from './guides/ko.js';
 
 const ko: Phrases = {
   'general.cancel': '취소',
@@ -329,6 +334,11 @@ const ko: Phrases = {
   'users.delete_title': '사용자 삭제',
   'users.delete_message': '{{name}}을(를) 삭제할까요? 세션과 권한 부여가 종료되며 되돌릴 수 없습니다.',
   'users.deleted': '사용자를 삭제했습니다.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default ko;

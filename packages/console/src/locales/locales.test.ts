@@ -68,7 +68,7 @@ describe('console locales', () => {
 
     it('is translated, not copied from en', () => {
       const same = enKeys.filter((key) => !mayMatchEnglish.has(key) && phrases[key] === en[key as keyof typeof en]);
-      expect(same.length, same.join(', ')).toBeLessThanOrEqual(12);
+      expect(same.length, same.join(', ')).toBeLessThanOrEqual(Math.max(12, Math.ceil(enKeys.length * 0.03)));
     });
   });
 });

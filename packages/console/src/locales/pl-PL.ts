@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/pl-PL.js';
+import signInExperience from './sign-in-experience/pl-PL.js';
+import connectorsAndSecurity from './connectors-and-security/pl-PL.js';
+import overviewAndProfile from './overview-and-profile/pl-PL.js';
+import guides from './guides/pl-PL.js';
 
 const plPL: Phrases = {
   'general.cancel': 'Anuluj',
@@ -329,6 +334,11 @@ const plPL: Phrases = {
   'users.delete_title': 'Usuń użytkownika',
   'users.delete_message': 'Usunąć {{name}}? Sesje i uprawnienia wygasną; tej operacji nie można cofnąć.',
   'users.deleted': 'Usunięto użytkownika.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default plPL;

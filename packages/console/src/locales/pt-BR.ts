@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/pt-BR.js';
+import signInExperience from './sign-in-experience/pt-BR.js';
+import connectorsAndSecurity from './connectors-and-security/pt-BR.js';
+import overviewAndProfile from './overview-and-profile/pt-BR.js';
+import guides from './guides/pt-BR.js';
 
 const ptBR: Phrases = {
   'general.cancel': 'Cancelar',
@@ -329,6 +334,11 @@ const ptBR: Phrases = {
   'users.delete_title': 'Excluir usuário',
   'users.delete_message': 'Excluir {{name}}? As sessões e autorizações terminam, e isso não pode ser desfeito.',
   'users.deleted': 'Usuário excluído.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default ptBR;

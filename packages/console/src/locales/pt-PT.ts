@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/pt-PT.js';
+import signInExperience from './sign-in-experience/pt-PT.js';
+import connectorsAndSecurity from './connectors-and-security/pt-PT.js';
+import overviewAndProfile from './overview-and-profile/pt-PT.js';
+import guides from './guides/pt-PT.js';
 
 const ptPT: Phrases = {
   'general.cancel': 'Cancelar',
@@ -329,6 +334,11 @@ const ptPT: Phrases = {
   'users.delete_title': 'Eliminar utilizador',
   'users.delete_message': 'Eliminar {{name}}? As sessões e autorizações terminam, e não é possível anular.',
   'users.deleted': 'Utilizador eliminado.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default ptPT;

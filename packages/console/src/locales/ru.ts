@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/ru.js';
+import signInExperience from './sign-in-experience/ru.js';
+import connectorsAndSecurity from './connectors-and-security/ru.js';
+import overviewAndProfile from './overview-and-profile/ru.js';
+import guides from './guides/ru.js';
 
 const ru: Phrases = {
   'general.cancel': 'Отмена',
@@ -329,6 +334,11 @@ const ru: Phrases = {
   'users.delete_title': 'Удалить пользователя',
   'users.delete_message': 'Удалить {{name}}? Сеансы и разрешения будут прекращены; это действие нельзя отменить.',
   'users.deleted': 'Пользователь удалён.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default ru;

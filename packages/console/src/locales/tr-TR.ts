@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/tr-TR.js';
+import signInExperience from './sign-in-experience/tr-TR.js';
+import connectorsAndSecurity from './connectors-and-security/tr-TR.js';
+import overviewAndProfile from './overview-and-profile/tr-TR.js';
+import guides from './guides/tr-TR.js';
 
 const trTR: Phrases = {
   'general.cancel': 'İptal',
@@ -329,6 +334,11 @@ const trTR: Phrases = {
   'users.delete_title': 'Kullanıcıyı sil',
   'users.delete_message': '{{name}} silinsin mi? Oturumları ve yetkileri sona erer; bu işlem geri alınamaz.',
   'users.deleted': 'Kullanıcı silindi.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default trTR;

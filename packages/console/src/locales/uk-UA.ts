@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/uk-UA.js';
+import signInExperience from './sign-in-experience/uk-UA.js';
+import connectorsAndSecurity from './connectors-and-security/uk-UA.js';
+import overviewAndProfile from './overview-and-profile/uk-UA.js';
+import guides from './guides/uk-UA.js';
 
 const ukUA: Phrases = {
   'general.cancel': 'Скасувати',
@@ -329,6 +334,11 @@ const ukUA: Phrases = {
   'users.delete_title': 'Видалити користувача',
   'users.delete_message': 'Видалити {{name}}? Сеанси й дозволи буде припинено; цю дію не можна скасувати.',
   'users.deleted': 'Користувача видалено.',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default ukUA;

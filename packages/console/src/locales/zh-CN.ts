@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/zh-CN.js';
+import signInExperience from './sign-in-experience/zh-CN.js';
+import connectorsAndSecurity from './connectors-and-security/zh-CN.js';
+import overviewAndProfile from './overview-and-profile/zh-CN.js';
+import guides from './guides/zh-CN.js';
 
 const zhCN: Phrases = {
   'general.cancel': '取消',
@@ -325,6 +330,11 @@ const zhCN: Phrases = {
   'users.delete_title': '删除用户',
   'users.delete_message': '删除 {{name}}？其会话和授权将终止，且无法撤销。',
   'users.deleted': '已删除用户。',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default zhCN;

@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/zh-HK.js';
+import signInExperience from './sign-in-experience/zh-HK.js';
+import connectorsAndSecurity from './connectors-and-security/zh-HK.js';
+import overviewAndProfile from './overview-and-profile/zh-HK.js';
+import guides from './guides/zh-HK.js';
 
 const zhHK: Phrases = {
   'general.cancel': '取消',
@@ -325,6 +330,11 @@ const zhHK: Phrases = {
   'users.delete_title': '刪除用戶',
   'users.delete_message': '要刪除 {{name}} 嗎？其工作階段與授權將終止，且無法復原。',
   'users.deleted': '已刪除用戶。',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default zhHK;

@@ -1,4 +1,9 @@
 import type { Phrases } from './en.js';
+import rolesAndLogs from './roles-and-logs/zh-TW.js';
+import signInExperience from './sign-in-experience/zh-TW.js';
+import connectorsAndSecurity from './connectors-and-security/zh-TW.js';
+import overviewAndProfile from './overview-and-profile/zh-TW.js';
+import guides from './guides/zh-TW.js';
 
 const zhTW: Phrases = {
   'general.cancel': '取消',
@@ -325,6 +330,11 @@ const zhTW: Phrases = {
   'users.delete_title': '刪除使用者',
   'users.delete_message': '要刪除 {{name}} 嗎？其工作階段與授權將終止，且無法復原。',
   'users.deleted': '已刪除使用者。',
+  ...rolesAndLogs,
+  ...signInExperience,
+  ...connectorsAndSecurity,
+  ...overviewAndProfile,
+  ...guides,
 };
 
 export default zhTW;

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser } from '../../../core/test/setup/browser.js';
-import { startTestServer, type TestServer } from '../../../core/test/setup/test-server.js';
+import type { TestServer } from '../../../core/test/setup/test-server.js';
+import { consoleAdmin, consoleUrl as urlOf, openConsoleAt, signInAsAdmin, startConsoleServer } from './console-session.js';
 
 /**
  * The admin console in Chromium, as an administrator clicks it: first run, sign-in through the
@@ -14,36 +12,20 @@ import { startTestServer, type TestServer } from '../../../core/test/setup/test-
  * built console (`npm run build:console`, part of `npm run build:pages`).
  */
 
-const dist = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
-const username = 'console_admin';
-const password = 'Gate-Keeper-2048!';
+const { username, password } = consoleAdmin;
 
 let server: TestServer;
 const browser = useBrowser();
 
 beforeAll(async () => {
-  if (!existsSync(dist)) {
-    throw new Error('The console is not built: run `npm run build:console` first.');
-  }
-  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off' });
+  server = await startConsoleServer({ withAdmin: false });
 });
 afterAll(async () => server?.close());
 
-const consoleUrl = (path = '') => `${server.endpoint}/console${path}`;
+const consoleUrl = (path = '') => urlOf(server, path);
 
-/** The hosted sign-in page of the admin tenant. */
-const signIn = async (page: Page) => {
-  await page.waitForURL(/\/t\/admin\/sign-in/);
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-};
-
-const signedInAt = async (page: Page, path: string) => {
-  await page.goto(consoleUrl(path));
-  await signIn(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-};
+const signIn = signInAsAdmin;
+const signedInAt = (page: Page, path: string) => openConsoleAt(page, server, path);
 
 describe('console', () => {
   it('creates the first administrator, signs in, and lands on the first sidebar item', async () => {

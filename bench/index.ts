@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+import { benchConsole } from './console-load.js';
 import { benchPasswordSignIn } from './password-sign-in.js';
 import { cpuSplit } from './process-cpu.js';
 import { seedUsers, timeRequests } from './user-search.js';
@@ -249,6 +250,7 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   const serverCpu = cpuAfter.server - cpuBefore.server;
   const postgresCpu = cpuAfter.postgres - cpuBefore.postgres;
   const signedIn = signIns.completed + signIns.warmup;
+  console.log(`\nadmin console in Chromium (server on PostgreSQL with the users above):\n  ${await benchConsole(`http://127.0.0.1:${port}`, `${root}packages/cli/dist/console`)}`);
   await stop(gatehouse.child);
   const { stdout: baselineOut } = await promisify(execFile)('node', ['--import', 'tsx', `${root}bench/password-baseline.ts`, String(seconds)], { cwd: root });
   const baselineRate = (JSON.parse(baselineOut) as { perSecond: number }).perSecond;

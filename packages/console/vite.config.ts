@@ -25,6 +25,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 512,
   },
   server: {
-    proxy: Object.fromEntries(['/api', '/oidc', '/t', '/experience', '/sign-in', '/register'].map((path) => [path, { target, changeOrigin: false }])),
+    proxy: Object.fromEntries(['/api', '/oidc', '/t', '/experience', '/sign-in', '/register', '/preview', '/user-assets'].map((path) => [path, { target, changeOrigin: false }])),
   },
 });

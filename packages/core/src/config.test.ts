@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       signInRateLimit: 60,
       codeSendRateLimit: 10,
       consoleLinks: { docs: null, releases: null, community: null, issues: null, email: null, contact: null },
+      consoleReleaseInfoUrl: null,
+      userAssetsDir: path.resolve('./data/user-assets'),
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -73,6 +75,8 @@ describe('loadConfig', () => {
       CODE_SEND_RATE_LIMIT: '5',
       CONSOLE_DOCS_URL: 'https://docs.example.com',
       CONSOLE_SUPPORT_EMAIL: 'help@example.com',
+      CONSOLE_RELEASE_INFO_URL: 'https://releases.example.com/latest.json',
+      USER_ASSETS_DIR: '/srv/gatehouse-assets',
     });
     expect(config).toEqual({
       port: 8080,
@@ -99,6 +103,8 @@ describe('loadConfig', () => {
       signInRateLimit: 100,
       codeSendRateLimit: 5,
       consoleLinks: { docs: 'https://docs.example.com', releases: null, community: null, issues: null, email: 'mailto:help@example.com', contact: null },
+      consoleReleaseInfoUrl: 'https://releases.example.com/latest.json',
+      userAssetsDir: path.resolve('/srv/gatehouse-assets'),
     });
   });
 

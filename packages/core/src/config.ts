@@ -68,6 +68,16 @@ export type GatehouseConfig = {
    * CONSOLE_CONTACT_URL. Unset ones are not shown.
    */
   consoleLinks: ConsoleLinks;
+  /**
+   * CONSOLE_RELEASE_INFO_URL — a JSON document whose `latestRelease` (a version string, or an object
+   * with `tag_name`) the console compares with its own version to show a new-version dot. Unset: no check.
+   */
+  consoleReleaseInfoUrl: string | null;
+  /**
+   * USER_ASSETS_DIR — where uploaded files (logos, avatars) are stored and served from, under
+   * `/user-assets/`. Default `{DATA_DIR}/user-assets`. Uploads are refused while it is not writable.
+   */
+  userAssetsDir: string;
 };
 
 export type ConsoleLinks = {
@@ -126,11 +136,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfi
       throw new Error(`ENDPOINT must be an http(s) URL, got "${endpoint}".`);
     }
   }
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port: portFrom(env.PORT),
     host: env.HOST || '0.0.0.0',
     endpoint,
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10, 'DATABASE_POOL_SIZE'),
     secretKey: env.SECRET_KEY || undefined,
@@ -159,5 +170,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfi
       email: env.CONSOLE_SUPPORT_EMAIL ? `mailto:${env.CONSOLE_SUPPORT_EMAIL}` : null,
       contact: optionalUrl(env.CONSOLE_CONTACT_URL, 'CONSOLE_CONTACT_URL'),
     },
+    consoleReleaseInfoUrl: optionalUrl(env.CONSOLE_RELEASE_INFO_URL, 'CONSOLE_RELEASE_INFO_URL'),
+    userAssetsDir: env.USER_ASSETS_DIR ? path.resolve(env.USER_ASSETS_DIR) : path.join(dataDir, 'user-assets'),
   };
 };

@@ -1,6 +1,7 @@
 import { managementApiIndicator } from '@gatehouse/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { signInAsConsoleUser } from './setup/console-sign-in.js';
 import { createExperienceClient } from './setup/experience-client.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
@@ -14,18 +15,7 @@ afterAll(async () => server?.close());
 
 const consoleApp = () => ({ id: 'admin-console', redirectUri: `${server.endpoint}/console/callback` });
 
-/** Signs in to the admin tenant as the console does (public client, PKCE, management resource). */
-const consoleSignIn = async (username: string, password: string) => {
-  const browser = await createExperienceClient(`${server.endpoint}/t/admin`, consoleApp());
-  await browser.authorize({ scope: 'openid profile offline_access all', resource, prompt: 'login' });
-  await browser.api('PUT', '', { interactionEvent: 'SignIn' });
-  const verified = await browser.api('POST', '/verification/password', { identifier: { type: 'username', value: username }, password });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  await browser.api('POST', '/identification', { verificationId: verified.body.verificationId });
-  const submitted = await browser.api('POST', '/submit', {});
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  return browser.exchange(await browser.follow(submitted.body.redirectTo));
-};
+const consoleSignIn = (username: string, password: string) => signInAsConsoleUser(server, username, password);
 
 const managementCall = (token: string, path: string) =>
   fetch(`${server.endpoint}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -37,6 +27,7 @@ describe('console first run and sign-in', () => {
       issuer: `${server.endpoint}/t/admin/oidc`,
       clientId: 'admin-console',
       managementResource: resource,
+      tenantEndpoint: server.endpoint,
       firstAdminNeeded: true,
       // No made-up links: the operator sets them (CONSOLE_*_URL), the console hides the rest.
       links: { docs: null, releases: null, community: null, issues: null, email: null, contact: null },

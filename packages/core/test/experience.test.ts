@@ -279,6 +279,7 @@ describe('sessions and requests the API refuses', () => {
 describe('consent for third-party applications', () => {
   it('shows what the app asks for, and grants it', async () => {
     const thirdParty = await createWebApp(admin, { isThirdParty: true, name: 'Partner app' });
+    await admin.post(`/applications/${thirdParty.id}/user-consent-scopes`, { userScopes: ['profile', 'email'] });
     await register('consenting');
     const browser = await createExperienceClient(server.endpoint, thirdParty);
     await browser.authorize({ prompt: 'login' });

@@ -3,6 +3,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { basicAuth, postForm } from './setup/forms.js';
+import { apiWithScopes } from './setup/grants.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
 let server: TestServer;
@@ -153,5 +154,79 @@ describe('machine-to-machine RBAC', () => {
     const auditor = server.apiWithToken('default', issued.body.access_token);
     expect((await auditor.get('/applications')).status).toBe(200);
     expect((await auditor.post('/roles', { name: 'escalate', description: 'x' })).status).toBe(403);
+  });
+});
+
+describe('users of a role', () => {
+  const newUser = async (username: string) => (await api.post('/users', { username })).body as { id: string; username: string };
+
+  it('assigns, lists, searches and removes the users of a User role', async () => {
+    const role = (await api.post('/roles', { name: 'Support agent', description: 'Answers tickets' })).body;
+    const ada = await newUser('ada_support');
+    const bob = await newUser('bob_support');
+    const carol = await newUser('carol_other');
+    expect((await api.get(`/roles/${role.id}/users`)).headers.get('total-number')).toBe('0');
+
+    expect((await api.post(`/roles/${role.id}/users`, { userIds: [ada.id, bob.id, ada.id] })).status).toBe(201);
+    // Assigning again is a no-op.
+    expect((await api.post(`/roles/${role.id}/users`, { userIds: [bob.id] })).status).toBe(201);
+    const list = await api.get(`/roles/${role.id}/users`);
+    expect(list.headers.get('total-number')).toBe('2');
+    expect(list.body.map((user: { id: string }) => user.id).sort()).toEqual([ada.id, bob.id].sort());
+    expect(list.body[0]).not.toHaveProperty('passwordEncrypted');
+    const page = await api.get(`/roles/${role.id}/users?page_size=1&page=2`);
+    expect(page.body).toHaveLength(1);
+    expect(page.headers.get('total-number')).toBe('2');
+    const search = await api.get(`/roles/${role.id}/users?search=bob`);
+    expect(search.body.map((user: { username: string }) => user.username)).toEqual(['bob_support']);
+    // The same relation, seen from the user.
+    expect((await api.get(`/users/${ada.id}/roles`)).body.map((each: { id: string }) => each.id)).toContain(role.id);
+    expect((await api.get(`/users?roleId=${role.id}`)).headers.get('total-number')).toBe('2');
+
+    expect((await api.delete(`/roles/${role.id}/users/${ada.id}`)).status).toBe(204);
+    expect((await api.delete(`/roles/${role.id}/users/${ada.id}`)).status).toBe(404);
+    expect((await api.delete(`/roles/${role.id}/users/${carol.id}`)).status).toBe(404);
+    expect((await api.get(`/roles/${role.id}/users`)).body.map((user: { id: string }) => user.id)).toEqual([bob.id]);
+    expect((await api.get(`/users/${ada.id}/roles`)).body).toEqual([]);
+  });
+
+  it('refuses a MachineToMachine role and unknown users, writing nothing', async () => {
+    const machine = (await api.post('/roles', { name: 'Robots', description: 'x', type: 'MachineToMachine' })).body;
+    const human = (await api.post('/roles', { name: 'Humans only', description: 'x' })).body;
+    const dan = await newUser('dan_refused');
+    const wrongType = await api.post(`/roles/${machine.id}/users`, { userIds: [dan.id] });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.code).toBe('role.not_user_type');
+    expect(wrongType.body.message).toContain('Robots');
+
+    const unknown = await api.post(`/roles/${human.id}/users`, { userIds: [dan.id, 'nosuchuser1', 'nosuchuser2'] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('entity.not_found');
+    expect(unknown.body.details).toEqual([
+      { path: 'body.userIds.1', code: 'entity.not_found', message: expect.stringContaining('nosuchuser1') },
+      { path: 'body.userIds.2', code: 'entity.not_found', message: expect.stringContaining('nosuchuser2') },
+    ]);
+    expect((await api.get(`/roles/${human.id}/users`)).body).toEqual([]);
+    expect((await api.get(`/users/${dan.id}/roles`)).body).toEqual([]);
+
+    expect((await api.post(`/roles/${human.id}/users`, { userIds: [] })).status).toBe(400);
+    expect((await api.post(`/roles/${human.id}/users`, { userIds: ['x'.repeat(13)] })).status).toBe(400);
+    expect((await api.post('/roles/nosuchrole/users', { userIds: [dan.id] })).status).toBe(404);
+    expect((await api.get('/roles/nosuchrole/users')).status).toBe(404);
+    expect((await api.delete(`/roles/nosuchrole/users/${dan.id}`)).status).toBe(404);
+  });
+
+  it('needs read:roles to list and write:roles to change', async () => {
+    const role = (await api.post('/roles', { name: 'Scoped check', description: 'x' })).body;
+    const erin = await newUser('erin_scoped');
+    const reader = await apiWithScopes(server, ['read:roles']);
+    expect((await reader.get(`/roles/${role.id}/users`)).status).toBe(200);
+    const refused = await reader.post(`/roles/${role.id}/users`, { userIds: [erin.id] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('auth.insufficient_scope');
+    expect((await reader.delete(`/roles/${role.id}/users/${erin.id}`)).status).toBe(403);
+    const userReader = await apiWithScopes(server, ['read:users']);
+    expect((await userReader.get(`/roles/${role.id}/users`)).status).toBe(403);
+    expect((await api.get(`/roles/${role.id}/users`)).body).toEqual([]);
   });
 });

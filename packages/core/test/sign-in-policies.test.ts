@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { managementApiIndicator, managementScopes } from '@gatehouse/schemas';
+
 import { createExperienceClient, createWebApp } from './setup/experience-client.js';
+import { basicAuth, postForm } from './setup/forms.js';
+import { grantScopes } from './setup/grants.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
 const breached = 'Tr0ub4dor&3-Leaked';
@@ -190,9 +194,8 @@ describe('connectors', () => {
       expect(refused.status).toBe(422);
       expect(refused.body.code).toBe('connector.development_disabled');
       const factories = (await admin.get('/connector-factories')).body as { id: string; type: string; configSchema: { type: string } }[];
-      expect(factories.map((factory) => factory.id)).toEqual(
-        expect.arrayContaining(['smtp', 'http-sms', 'twilio-sms', 'oidc', 'oauth2', 'google', 'github', 'microsoft', 'apple', 'dev-email', 'dev-sms']),
-      );
+      expect(factories.map((factory) => factory.id).sort()).toEqual(['apple', 'github', 'google', 'http-sms', 'microsoft', 'oauth2', 'oidc', 'smtp', 'twilio-sms']);
+      expect((await admin.get('/connector-factories/dev-email')).status).toBe(404);
       expect(factories.find((factory) => factory.id === 'smtp')!.configSchema.type).toBe('object');
 
       const sms: string[] = [];
@@ -225,6 +228,61 @@ describe('connectors', () => {
         smsProvider.close();
       }
     } finally {
+      await server.close();
+    }
+  });
+
+  it('test-sends a saved connector with its stored secrets when given its id, and lists development factories with DEV_CONNECTORS', async () => {
+    const server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', DEV_CONNECTORS: 'true' });
+    const authorizations: string[] = [];
+    const smsProvider = createServer((request, response) => {
+      authorizations.push(String(request.headers.authorization));
+      request.resume();
+      request.on('end', () => response.end('{}'));
+    });
+    const smsUrl = await listen(smsProvider);
+    try {
+      const admin = await server.api();
+      const factories = (await admin.get('/connector-factories')).body as { id: string }[];
+      expect(factories.map((factory) => factory.id)).toEqual(expect.arrayContaining(['dev-email', 'dev-sms']));
+
+      const config = {
+        endpoint: `${smsUrl}/send`,
+        authorization: 'Bearer stored-sms-secret',
+        bodyTemplate: { format: 'json', template: '{"to":"{{to}}","text":"{{content}}"}' },
+        templates: [{ usageType: 'Generic', content: 'Test code {{code}}' }],
+      };
+      const created = await admin.post('/connectors', { connectorId: 'http-sms', config });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const masked = created.body.config as Record<string, unknown>;
+      expect(masked.authorization).toBe('********');
+
+      const withId = await admin.post('/connectors/http-sms/test', { to: '15550002222', config: masked, id: created.body.id });
+      expect(withId.status, JSON.stringify(withId.body)).toBe(204);
+      expect(authorizations).toEqual(['Bearer stored-sms-secret']);
+
+      // Without the id the mask is just a value; a saved connector of another factory is not found.
+      expect((await admin.post('/connectors/http-sms/test', { to: '15550002222', config: masked })).status).toBe(204);
+      expect(authorizations[1]).toBe('********');
+      const otherFactory = await admin.post('/connectors/dev-sms/test', { to: '15550002222', config: { directory: '/tmp/gatehouse-dev-sms' }, id: created.body.id });
+      expect(otherFactory.status).toBe(404);
+
+      const app = (await admin.post('/applications', { name: 'connector reader', type: 'MachineToMachine' })).body;
+      const [secret] = (await admin.get(`/applications/${app.id}/secrets`)).body;
+      await grantScopes(server, 'default', app.id, managementApiIndicator('default'), [managementScopes.readConnectors]);
+      const issued = await postForm(
+        `${server.endpoint}/oidc/token`,
+        { grant_type: 'client_credentials', resource: managementApiIndicator('default'), scope: managementScopes.readConnectors },
+        basicAuth(app.id, secret.value),
+      );
+      expect(issued.status).toBe(200);
+      const reader = server.apiWithToken('default', issued.body.access_token);
+      expect((await reader.get('/connector-factories')).status).toBe(200);
+      const refused = await reader.post('/connectors/http-sms/test', { to: '15550002222', config: masked, id: created.body.id });
+      expect(refused.status).toBe(403);
+      expect(authorizations).toHaveLength(2);
+    } finally {
+      smsProvider.close();
       await server.close();
     }
   });

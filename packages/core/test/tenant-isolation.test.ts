@@ -115,6 +115,24 @@ describe('tenant isolation', () => {
     expect(rowsOf(inB).map((row) => row.id)).toEqual([userB.id]);
   });
 
+  it('keeps role assignments inside the tenant: neither the role nor the user of another tenant is found', async () => {
+    const apiA = await server.api('tenant-a');
+    const apiB = await server.api('tenant-b');
+    const roleA = (await apiA.post('/roles', { name: 'A readers', description: 'x' })).body;
+    const userA = (await apiA.post('/users', { username: 'tenant_a_reader' })).body;
+    const roleB = (await apiB.post('/roles', { name: 'B readers', description: 'x' })).body;
+    const userB = (await apiB.post('/users', { username: 'tenant_b_reader' })).body;
+    expect((await apiA.post(`/roles/${roleA.id}/users`, { userIds: [userA.id] })).status).toBe(201);
+    expect((await apiB.get(`/roles/${roleA.id}/users`)).status).toBe(404);
+    expect((await apiB.post(`/roles/${roleA.id}/users`, { userIds: [userB.id] })).status).toBe(404);
+    expect((await apiB.delete(`/roles/${roleA.id}/users/${userA.id}`)).status).toBe(404);
+    const foreignUser = await apiB.post(`/roles/${roleB.id}/users`, { userIds: [userA.id] });
+    expect(foreignUser.status).toBe(404);
+    expect(foreignUser.body.details).toEqual([expect.objectContaining({ path: 'body.userIds.0', code: 'entity.not_found' })]);
+    expect((await apiB.get(`/roles/${roleB.id}/users`)).body).toEqual([]);
+    expect((await apiA.get(`/roles/${roleA.id}/users`)).body.map((user: { id: string }) => user.id)).toEqual([userA.id]);
+  });
+
   it('answers an unknown tenant with 404', async () => {
     const response = await fetch(`${server.endpoint}/t/no-such-tenant/api/status`);
     expect(response.status).toBe(404);
@@ -181,5 +199,32 @@ describe('sign-in experience per tenant', () => {
     expect(tokens.claims()!.iss).toBe(`${base}/oidc`);
     const apiB = await server.api('tenant-b');
     expect((await apiB.get('/users?search=tenant_a_user')).body).toEqual([]);
+  });
+
+  it('keeps subject tokens (impersonation) inside their tenant', async () => {
+    const apiA = await server.api('tenant-a');
+    const apiB = await server.api('tenant-b');
+    const userA = (await apiA.post('/users', { username: 'impersonated_a' })).body;
+    expect((await apiB.post('/subject-tokens', { userId: userA.id })).status).toBe(404);
+    const subjectToken = (await apiA.post('/subject-tokens', { userId: userA.id })).body.subjectToken;
+    const appB = (
+      await apiB.post('/applications', {
+        name: 'B web',
+        type: 'Traditional',
+        oidcClientMetadata: { redirectUris: ['https://b.example.com/callback'], postLogoutRedirectUris: [] },
+      })
+    ).body;
+    const secretB = (await apiB.get(`/applications/${appB.id}/secrets`)).body[0].value;
+    const crossed = await postForm(
+      `${server.endpoint}/t/tenant-b/oidc/token`,
+      {
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        subject_token: subjectToken,
+        subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      },
+      basicAuth(appB.id, secretB),
+    );
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.error).toBe('invalid_grant');
   });
 });

@@ -1,18 +1,24 @@
 import type { ExperienceConfig } from '@gatehouse/schemas';
-import type { ComponentType } from 'preact';
+import type { ComponentChildren, ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
-import { AppContext } from './components/app-context.js';
+import { AppContext, type AppState } from './components/app-context.js';
 import { Button } from './components/form.js';
+import type { PendingSubmit } from './lib/flow.js';
 import { activateLanguage, t } from './lib/i18n.js';
 import { type Locale, isLocale, localeNames, locales } from './lib/language.js';
 import { hasNavigated, navigate, useLocation } from './lib/router.js';
 import { type PageName, resolveRoute } from './lib/routes.js';
 import { localStore, storageKeys } from './lib/storage.js';
+import { usePrefersDark, useTheme } from './lib/theme.js';
 import SignInPage from './pages/sign-in.js';
 import UnknownSessionPage from './pages/unknown-session.js';
 
-type PageProps = { connectorId?: string };
+type PageProps = {
+  connectorId?: string;
+  /** The continue page in the console's preview: the fields to show. */
+  preview?: PendingSubmit;
+};
 
 /** A page downloaded on first use (sign-in and unknown-session are in the entry chunk). */
 const lazy = (load: () => Promise<{ default: ComponentType<PageProps> }>): ComponentType<PageProps> => {
@@ -70,19 +76,16 @@ export const LoadFailed = () => (
   </>
 );
 
-const Brand = ({ config }: { config: ExperienceConfig }) => {
-  const { branding, color, interaction } = config;
+const Brand = ({ config, dark }: { config: ExperienceConfig; dark: boolean }) => {
+  const { branding, interaction } = config;
   const logo = branding.logoUrl ?? interaction?.application.logoUri ?? undefined;
   if (!logo) {
     return null;
   }
-  const darkLogo = branding.logoUrl && color.isDarkModeEnabled ? branding.darkLogoUrl : undefined;
+  const darkLogo = branding.logoUrl && dark ? branding.darkLogoUrl : undefined;
   return (
     <div class="brand">
-      <picture>
-        {darkLogo && <source media="(prefers-color-scheme: dark)" srcset={darkLogo} />}
-        <img src={logo} alt={interaction?.application.name ?? ''} />
-      </picture>
+      <img src={darkLogo ?? logo} alt={interaction?.application.name ?? ''} />
     </div>
   );
 };
@@ -109,9 +112,29 @@ const LanguageSwitcher = ({ language, onChange }: { language: Locale; onChange: 
   </div>
 );
 
-/** The shell: brand, the page for the current path, the captcha slot and the language switcher. */
+/** The frame of every page: brand, the page itself, the captcha slot and the language switcher. */
+export const Frame = ({ children, ...state }: AppState & { children: ComponentChildren }) => {
+  useTheme(state.dark);
+  return (
+    <AppContext.Provider value={state}>
+      <div class="shell">
+        <main class="card">
+          <Brand config={state.config} dark={state.dark} />
+          {children}
+          <div id="captcha" />
+        </main>
+        <footer class="footer">
+          <LanguageSwitcher language={state.language} onChange={state.setLanguage} />
+        </footer>
+      </div>
+    </AppContext.Provider>
+  );
+};
+
+/** The page for the current path, in the frame. */
 export const App = ({ config, initialLanguage }: { config: ExperienceConfig; initialLanguage: Locale }) => {
   const [language, setLanguageState] = useState(initialLanguage);
+  const prefersDark = usePrefersDark();
   const { path } = useLocation();
   const route = resolveRoute(path, {
     hasInteraction: Boolean(config.interaction),
@@ -135,17 +158,8 @@ export const App = ({ config, initialLanguage }: { config: ExperienceConfig; ini
 
   const Current = 'page' in route ? pages[route.page] : undefined;
   return (
-    <AppContext.Provider value={{ config, language, setLanguage }}>
-      <div class="shell">
-        <main class="card">
-          <Brand config={config} />
-          {Current ? <Current key={path} {...('connectorId' in route && { connectorId: route.connectorId })} /> : <Loading />}
-          <div id="captcha" />
-        </main>
-        <footer class="footer">
-          <LanguageSwitcher language={language} onChange={setLanguage} />
-        </footer>
-      </div>
-    </AppContext.Provider>
+    <Frame config={config} language={language} setLanguage={setLanguage} dark={config.color.isDarkModeEnabled && prefersDark}>
+      {Current ? <Current key={path} {...('connectorId' in route && { connectorId: route.connectorId })} /> : <Loading />}
+    </Frame>
   );
 };

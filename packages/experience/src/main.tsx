@@ -4,7 +4,7 @@ import { App, LoadFailed } from './app.js';
 import { api, configureApi } from './lib/api.js';
 import { applyBranding } from './lib/branding.js';
 import { initCaptcha } from './lib/captcha.js';
-import { detectBase } from './lib/base.js';
+import { detectBase, stripBase } from './lib/base.js';
 import { activateLanguage, currentLanguage, loadPhrases } from './lib/i18n.js';
 import { pickLanguage } from './lib/language.js';
 import { setRouterBase } from './lib/router.js';
@@ -15,6 +15,11 @@ const root = document.querySelector('#app')!;
 const start = async () => {
   const base = detectBase(window.location.pathname);
   setRouterBase(base);
+  if (stripBase(window.location.pathname, base) === '/preview') {
+    const { startPreview } = await import('./preview.js');
+    startPreview(root);
+    return;
+  }
   const stored = localStore.get<string>(storageKeys.language);
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
   // Download the most likely phrases while the configuration loads.

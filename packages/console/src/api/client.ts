@@ -107,6 +107,12 @@ export const api = {
     json<T>(await send(path, { method: 'patch', json: body, signal: options.signal }, options.public)),
   put: async <T>(path: string, body: unknown, options: CallOptions = {}) =>
     json<T>(await send(path, { method: 'put', json: body, signal: options.signal }, options.public)),
+  /** One file as multipart/form-data, in the field `file` (the asset service, spec §7). */
+  upload: async <T>(path: string, file: Blob, options: CallOptions = {}) => {
+    const body = new FormData();
+    body.append('file', file);
+    return json<T>(await send(path, { method: 'post', body, signal: options.signal }, options.public));
+  },
   delete: async (path: string, options: CallOptions = {}) => {
     await send(path, { method: 'delete', signal: options.signal }, options.public);
   },

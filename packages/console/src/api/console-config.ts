@@ -12,9 +12,13 @@ export type ConsoleConfig = {
   /** The managed (default) tenant's management API indicator: the audience of the console's tokens. */
   managementResource: string;
   tenantId: string;
+  /** The managed tenant's base URL: its sign-in pages and social callback URIs live under it. */
+  tenantEndpoint: string;
   firstAdminNeeded: boolean;
   /** Docs, release notes and help dialog targets set by the operator; null ones are not shown. */
   links: ConsoleLinks;
+  /** A JSON document whose `latestRelease` is compared with `version` for the new-version dot; null: no check. */
+  releaseInfoUrl: string | null;
 };
 
 export type ConsoleLinks = {

@@ -5,15 +5,10 @@ import { useTranslation } from 'react-i18next';
 
 type CopyState = 'copy' | 'copying' | 'copied';
 
-/**
- * A value with a copy button (spec §4): copy → copying → copied, and back to copy when the
- * pointer leaves. `hidden` masks a secret until the eye button shows it.
- */
-export const CopyBox = ({ value, hidden = false, size = 'sm' }: { value: string; hidden?: boolean; size?: 'xs' | 'sm' | 'md' }) => {
+/** Spec §4 copy states: copy → copying → copied, and back to copy (`reset`) when the pointer leaves. */
+export const useCopy = (value: string) => {
   const { t } = useTranslation();
   const [state, setState] = useState<CopyState>('copy');
-  const [revealed, setRevealed] = useState(!hidden);
-
   const copy = async () => {
     setState('copying');
     try {
@@ -23,11 +18,34 @@ export const CopyBox = ({ value, hidden = false, size = 'sm' }: { value: string;
       setState('copy');
     }
   };
-
   const label = state === 'copied' ? t('copy.copied') : state === 'copying' ? t('copy.copying') : t('copy.copy');
+  return { state, label, copy, reset: () => setState('copy') };
+};
+
+/** The copy button of a copy box or a code block, with its tooltip. */
+export const CopyButton = ({ copier }: { copier: ReturnType<typeof useCopy> }) => (
+  <Tooltip label={copier.label} opened={copier.state === 'copy' ? undefined : true}>
+    <ActionIcon
+      variant="subtle"
+      color={copier.state === 'copied' ? 'teal' : 'gray'}
+      size="sm"
+      onClick={() => void copier.copy()}
+      loading={copier.state === 'copying'}
+      aria-label={copier.label}
+    >
+      {copier.state === 'copied' ? <IconCheck size={14} /> : <IconCopy size={14} />}
+    </ActionIcon>
+  </Tooltip>
+);
+
+/** A value with a copy button. `hidden` masks a secret until the eye button shows it. */
+export const CopyBox = ({ value, hidden = false, size = 'sm' }: { value: string; hidden?: boolean; size?: 'xs' | 'sm' | 'md' }) => {
+  const { t } = useTranslation();
+  const copier = useCopy(value);
+  const [revealed, setRevealed] = useState(!hidden);
 
   return (
-    <Group gap={4} wrap="nowrap" onMouseLeave={() => setState('copy')} style={{ minWidth: 0 }}>
+    <Group gap={4} wrap="nowrap" onMouseLeave={copier.reset} style={{ minWidth: 0 }}>
       <Code
         fz={size}
         style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0, direction: 'ltr' }}
@@ -42,18 +60,7 @@ export const CopyBox = ({ value, hidden = false, size = 'sm' }: { value: string;
           </ActionIcon>
         </Tooltip>
       )}
-      <Tooltip label={label} opened={state === 'copy' ? undefined : true}>
-        <ActionIcon
-          variant="subtle"
-          color={state === 'copied' ? 'teal' : 'gray'}
-          size="sm"
-          onClick={() => void copy()}
-          loading={state === 'copying'}
-          aria-label={label}
-        >
-          {state === 'copied' ? <IconCheck size={14} /> : <IconCopy size={14} />}
-        </ActionIcon>
-      </Tooltip>
+      <CopyButton copier={copier} />
     </Group>
   );
 };

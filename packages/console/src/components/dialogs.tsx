@@ -1,7 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { FormError } from './form-error.js';
 
 let sequence = 0;
 let pendingConfirm: { id: string; settle: (confirmed: boolean) => void } | undefined;
@@ -52,6 +55,10 @@ export const confirm = ({ title, message, confirmLabel, danger = false }: Confir
     });
   });
 
+/** Asks before deleting something: `confirm` with a red Delete button. */
+export const confirmDelete = ({ title, message }: { title: ReactNode; message: ReactNode }) =>
+  confirm({ title, message, confirmLabel: i18next.t('general.delete'), danger: true });
+
 /** An alert with a single "Got it" button; `onClose` runs however it is closed. */
 export const openAlert = ({ title, message, onClose }: { title?: ReactNode; message: ReactNode; onClose?: () => void }) => {
   const id = `alert-${(sequence += 1)}`;
@@ -72,4 +79,70 @@ export const openAlert = ({ title, message, onClose }: { title?: ReactNode; mess
       </Stack>
     ),
   });
+};
+
+/** Spec §4: confirm and alert dialogs close on browser back navigation. */
+export const useCloseDialogsOnBack = () => {
+  useEffect(() => {
+    const close = () => modals.closeAll();
+    window.addEventListener('popstate', close);
+    return () => window.removeEventListener('popstate', close);
+  }, []);
+};
+
+/** `comboboxProps` of a select in a dialog: above it (the theme keeps dropdowns at the spec's z-index 103, below dialogs). */
+export const dropdownInDialog = { withinPortal: true, zIndex: getDefaultZIndex('popover') };
+
+/**
+ * A dialog holding a form: the form's error, its fields, then cancel and submit (Save changes
+ * unless `submitLabel` says otherwise). Its submit stays its own: a dialog opened from inside
+ * another form is still inside that form in React's tree.
+ */
+export const FormDialog = ({
+  opened,
+  onClose,
+  title,
+  size,
+  onSubmit,
+  error,
+  submitting,
+  submitLabel,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  size?: ModalProps['size'];
+  /** The form's `handleSubmit(...)`. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  error?: string | undefined;
+  submitting?: boolean;
+  submitLabel?: string;
+  children: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void onSubmit(event);
+        }}
+      >
+        <Stack>
+          <FormError message={error} />
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('general.cancel')}
+            </Button>
+            <Button type="submit" loading={submitting}>
+              {submitLabel ?? t('general.save_changes')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
 };

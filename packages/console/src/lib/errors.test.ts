@@ -97,6 +97,17 @@ describe('joinMessageAndDetails', () => {
   it('does not repeat a detail equal to the message', () => {
     expect(joinMessageAndDetails({ message: 'A', details: [{ path: 'p', code: 'c', message: 'A' }] })).toBe('A');
   });
+
+  it('adds only the details the message does not already quote, one per line', () => {
+    const body = {
+      message: 'The request is invalid: body.name: Too short',
+      details: [
+        { path: 'body.name', code: 'too_small', message: 'Too short' },
+        { path: 'body.type', code: 'invalid_value', message: 'Unknown type' },
+      ],
+    };
+    expect(joinMessageAndDetails(body)).toBe('The request is invalid: body.name: Too short\nUnknown type');
+  });
 });
 
 describe('isReauthenticationError', () => {

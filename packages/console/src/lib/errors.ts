@@ -126,8 +126,9 @@ export type ErrorOutcome =
   | { action: 'ignore' };
 
 /** Message and details joined, one per line, without repeating a detail equal to the message. */
+/** The message, then each detail the message does not already say (validation messages quote their first detail). */
 export const joinMessageAndDetails = (body: ApiErrorBody): string =>
-  [body.message, ...(body.details ?? []).map((detail) => detail.message).filter((text) => text && text !== body.message)].join('\n');
+  [body.message, ...(body.details ?? []).map((detail) => detail.message).filter((text) => text && !body.message.includes(text))].join('\n');
 
 /**
  * What to do about a failed call (spec §8). `ignoreCodes` are the codes a caller handles itself
@@ -199,6 +200,7 @@ export const conflictFields: Readonly<Record<string, string>> = {
   'application.secret_name_exists': 'name',
   'resource.indicator_exists': 'indicator',
   'scope.name_exists': 'name',
+  'custom_profile_field.name_exists': 'name',
 };
 
 export type InlineErrors = { fields: Record<string, string>; rest: string[] };

@@ -1,4 +1,4 @@
-import type { SupportedLocale } from '@gatehouse/schemas/locales';
+import { supportedLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
 
 /** Each language in its own name, as the language menu shows it whatever the current language. */
 export const languageNames: Record<SupportedLocale, string> = {
@@ -22,3 +22,9 @@ export const languageNames: Record<SupportedLocale, string> = {
 };
 
 export const rtlLocales: ReadonlySet<SupportedLocale> = new Set(['ar']);
+
+/** A language as the console lists it for choosing: its own name and its tag (just the tag when unknown). */
+export const languageLabel = (tag: string) => (Object.hasOwn(languageNames, tag) ? `${languageNames[tag as SupportedLocale]} (${tag})` : tag);
+
+/** Options of a language select. */
+export const languageOptions = (tags: readonly SupportedLocale[] = supportedLocales) => tags.map((tag) => ({ value: tag, label: languageLabel(tag) }));

@@ -32,7 +32,7 @@ describe('sidebar', () => {
   });
 
   it('redirects the root to the first visible item', () => {
-    expect(firstVisibleItem(false).key).toBe('applications');
+    expect(firstVisibleItem(false).key).toBe('get_started');
     expect(() => firstVisibleItem(false, [])).toThrow('First sidebar item not found');
   });
 

@@ -36,21 +36,21 @@ export type SidebarSection = { key: SidebarSectionKey; items: SidebarItem[]; clo
 const item = (key: SidebarItemKey, built = false): SidebarItem => ({ key, path: key.replaceAll('_', '-'), built });
 
 export const sidebarSections: readonly SidebarSection[] = [
-  { key: 'overview', items: [item('get_started'), item('dashboard')] },
+  { key: 'overview', items: [item('get_started', true), item('dashboard', true)] },
   {
     key: 'authentication',
     items: [
       item('applications', true),
-      item('sign_in_experience'),
+      item('sign_in_experience', true),
       item('mfa'),
-      item('connectors'),
+      item('connectors', true),
       item('enterprise_sso'),
-      item('security'),
+      item('security', true),
     ],
   },
-  { key: 'authorization', items: [item('api_resources', true), item('roles'), item('organization_template')] },
+  { key: 'authorization', items: [item('api_resources', true), item('roles', true), item('organization_template')] },
   { key: 'users', items: [item('organizations'), item('users', true)] },
-  { key: 'developer', items: [item('signing_keys'), item('customize_jwt'), item('webhooks'), item('audit_logs')] },
+  { key: 'developer', items: [item('signing_keys', true), item('customize_jwt'), item('webhooks'), item('audit_logs', true)] },
   { key: 'tenant', items: [item('tenant_settings')], cloudOnly: true },
 ];
 

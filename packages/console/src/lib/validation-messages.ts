@@ -22,7 +22,14 @@ export type ValidationKey =
   | 'validation.origin'
   | 'validation.indicator'
   | 'validation.scope_name'
-  | 'validation.json_size';
+  | 'validation.json_size'
+  | 'sign_in_exp.validation.hex_color'
+  | 'sign_in_exp.validation.field_name'
+  | 'sign_in_exp.validation.field_name_reserved'
+  | 'sign_in_exp.validation.min_over_max'
+  | 'sign_in_exp.validation.custom_format'
+  | 'sign_in_exp.validation.duplicate_option'
+  | 'sign_in_exp.validation.regex';
 
 export type Translate = (key: ValidationKey, values?: Record<string, string | number>) => string;
 
@@ -80,6 +87,14 @@ export const schemaMessages: Readonly<Record<string, ValidationKey>> = {
   'Must be an absolute URI without a fragment.': 'validation.indicator',
   'Must not contain spaces, double quotes or backslashes.': 'validation.scope_name',
   'Must serialize to at most 64 KiB of JSON.': 'validation.json_size',
+  'Must be # plus 3 or 6 hex digits.': 'sign_in_exp.validation.hex_color',
+  'Must start with a letter, then letters, digits or underscores.': 'sign_in_exp.validation.field_name',
+  'This name belongs to a built-in user field.': 'sign_in_exp.validation.field_name_reserved',
+  'minLength must not exceed maxLength.': 'sign_in_exp.validation.min_over_max',
+  'minValue must not exceed maxValue.': 'sign_in_exp.validation.min_over_max',
+  'A custom format needs customFormat.': 'sign_in_exp.validation.custom_format',
+  'Contains the same option value twice.': 'sign_in_exp.validation.duplicate_option',
+  'Must be a valid regular expression.': 'sign_in_exp.validation.regex',
 };
 
 /** A schema message in the console's language; other messages (already localized) unchanged. */

@@ -49,14 +49,17 @@ describe('console', () => {
     await page.getByRole('button', { name: 'Create administrator' }).click();
     await signIn(page);
 
-    await page.waitForURL(/\/console\/applications$/);
+    // The first sidebar item is Get started (overview section), so the root lands there.
+    await page.waitForURL(/\/console\/get-started$/);
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(navigation.getByRole('link').allTextContents()).resolves.toEqual(['Applications', 'API resources', 'User management']);
-    await page.getByText('No applications yet').waitFor();
+    const links = await navigation.getByRole('link').allTextContents();
+    expect(links.slice(0, 3)).toEqual(['Get started', 'Dashboard', 'Applications']);
+    expect(links).toEqual(expect.arrayContaining(['API resources', 'User management']));
+    await page.getByRole('heading', { name: 'Get started' }).waitFor();
 
     // The welcome screen is gone for good.
     await page.goto(consoleUrl('/welcome'));
-    await page.waitForURL(/\/console\/applications$/);
+    await page.waitForURL(/\/console\/get-started$/);
   });
 
   it('restores the visited location (path, query and hash) after sign-in', async () => {
@@ -140,6 +143,33 @@ describe('console', () => {
     expect((await admin.get(`/users/${id}`)).body.profile.givenName).toBe('Grace');
   });
 
+  it('switches to German and to the dark appearance, and keeps both across reloads', async () => {
+    const { page } = browser;
+    await signedInAt(page, '/applications');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: /Appearance/ }).hover();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: /Language/ }).hover();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'de' && document.documentElement.dir === 'ltr');
+    await page.getByRole('heading', { name: 'Anwendungen' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Anwendungen' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+
+    // The choice is kept in the account: back to English for the tests that follow.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: /Sprache/ }).hover();
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/me/custom-data') && response.request().method() === 'PATCH');
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    await saved;
+  });
+
   it('switches to Arabic (right to left), keeps it across reloads, and signs out', async () => {
     const { page } = browser;
     await signedInAt(page, '/applications');
@@ -154,7 +184,6 @@ describe('console', () => {
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('sign-out').click();
-    await page.getByRole('button', { name: 'Yes, sign me out', exact: true }).click().catch(() => undefined);
     // Back at /console without a session: sent to sign in again.
     await page.waitForURL(/\/t\/admin\/sign-in/);
   });

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /**
  * A front end built by Vite (`packages/{name}/dist`): found beside the bundled server
  * (`packages/cli/dist/{name}`) or in the workspace, its hashed assets served as immutable under
- * `/{name}/assets/`, and a sender for its index.html with the page's security headers.
+ * `/{name}/assets/`, and a sender for its index.html with the page's security headers (or others
+ * given to it).
  */
 export const serveBuiltApp = async (
   app: FastifyInstance,
@@ -27,9 +28,9 @@ export const serveBuiltApp = async (
       decorateReply: false,
     });
   }
-  return (reply: FastifyReply) =>
+  return (reply: FastifyReply, headers = options.headers) =>
     index
-      ? reply.headers(options.headers).type('text/html; charset=utf-8').send(index)
+      ? reply.headers(headers).type('text/html; charset=utf-8').send(index)
       : reply
           .status(503)
           .type('text/plain; charset=utf-8')

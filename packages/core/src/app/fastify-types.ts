@@ -1,12 +1,12 @@
-import type { ManagementScope } from '@gatehouse/schemas';
+import type { ManagementScope, managementAllScope } from '@gatehouse/schemas';
 
 import type { TenantRuntime } from '../oidc/tenant-runtime.js';
 import type { TenantScope } from './tenant-scope.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The management scope a route needs; `public` for none. Omitted means `all`. */
-    scope?: ManagementScope | 'public';
+    /** The management scope a route needs: a fine-grained one, `all` (full access only), or `public` for none. Omitted means `all`. */
+    scope?: ManagementScope | typeof managementAllScope | 'public';
   }
   interface FastifyRequest {
     tenantId: string;

@@ -32,7 +32,11 @@ import { userIdentityRoutes } from '../modules/users/user-identities.routes.js';
 import { userMfaRoutes } from '../modules/users/user-mfa.routes.js';
 import { userRoutes } from '../modules/users/users.routes.js';
 import { oidcKeyRoutes } from '../modules/signing-keys/oidc-keys.routes.js';
+import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.js';
+import { userAssetFileRoutes, userAssetRoutes } from '../modules/user-assets/user-assets.routes.js';
+import { UserAssetStore } from '../modules/user-assets/user-assets.service.js';
 import { statusRoutes } from '../modules/status/status.routes.js';
+import { subjectTokenRoutes } from '../modules/token-exchange/subject-tokens.routes.js';
 import { ensureTenant, listTenantIds } from '../modules/tenants/tenants.service.js';
 import { oidcRoutes } from '../oidc/mount.js';
 import { schedulePurge } from '../oidc/expired-rows.js';
@@ -92,6 +96,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
   };
 
   const auditLog = new AuditLogWriter(database);
+  const userAssets = new UserAssetStore(config.userAssetsDir);
   const runtimes = new TenantRuntimes(
     {
       database,
@@ -193,10 +198,13 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
       await api.register(userIdentityRoutes);
       await api.register(userMfaRoutes);
       await api.register(logRoutes);
+      await api.register(subjectTokenRoutes);
       await api.register(signInExperienceRoutes, { config });
       await api.register(customizationRoutes);
       await api.register(connectorRoutes, { devConnectors: config.devConnectors });
       await api.register(oidcKeyRoutes, { defaultAlgorithm: config.signingKeyAlgorithm });
+      await api.register(dashboardRoutes);
+      await api.register(userAssetRoutes, { store: userAssets });
       api.get(
         '/openapi.json',
         { config: { scope: 'public' }, schema: { hide: true } },
@@ -208,7 +216,8 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
   await app.register(oidcRoutes, { auditLog });
   await app.register(experienceRoutes, { prefix: '/api', config, auditLog });
   await app.register(experiencePageRoutes, { config, auditLog });
-  await app.register(consoleRoutes, { config, version, scopeFor, runtimeFor: (tenantId: string) => runtimes.get(tenantId) });
+  await app.register(consoleRoutes, { config, version, scopeFor, runtimeFor: (tenantId: string) => runtimes.get(tenantId), userAssets });
+  await app.register(userAssetFileRoutes, { store: userAssets });
 
   /** Creates a management M2M app in a tenant; used by the CLI, directly or over the control socket. */
   const createM2mApp = async ({ tenant, name }: { tenant: string; name: string }) => {

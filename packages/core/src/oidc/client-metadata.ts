@@ -1,4 +1,4 @@
-import type { ApplicationType, CustomClientMetadata, OidcClientMetadata } from '@gatehouse/schemas';
+import { type ApplicationType, type CustomClientMetadata, type OidcClientMetadata, tokenExchangeGrantType } from '@gatehouse/schemas';
 import type { ClientMetadata } from 'oidc-provider';
 
 /** What our callbacks (TTLs, refresh token rules) read from a client, under `client.gatehouse`. */
@@ -32,7 +32,13 @@ export const toClientMetadata = (app: ClientSource, internalSecret: string): Cli
     client_name: app.name,
     ...(isPublic ? {} : { client_secret: internalSecret }),
     application_type: app.type === 'Native' ? 'native' : 'web',
-    grant_types: isMachine ? ['client_credentials'] : canAuthorize ? ['authorization_code', 'refresh_token'] : ['refresh_token'],
+    grant_types: isMachine
+      ? ['client_credentials']
+      : [
+          ...(canAuthorize ? ['authorization_code', 'refresh_token'] : ['refresh_token']),
+          // Impersonation (token exchange) is for the tenant's own apps only.
+          ...(app.isThirdParty ? [] : [tokenExchangeGrantType]),
+        ],
     response_types: canAuthorize ? ['code'] : [],
     redirect_uris: canAuthorize ? redirectUris : [],
     post_logout_redirect_uris: isMachine ? [] : postLogoutRedirectUris,

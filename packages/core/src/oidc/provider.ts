@@ -1,9 +1,10 @@
 import { tokenTtl } from '@gatehouse/schemas';
-import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Client, type Configuration, errors, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 
 import type { Database } from '../db/database.js';
 import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { tokenLogPayload } from '../modules/logs/token-log.js';
+import { actorClaim, exchangeContexts, registerTokenExchange } from '../modules/token-exchange/token-exchange.grant.js';
 import { PostgresAdapter } from './adapter.js';
 import { createFindAccount, userResourceScopes } from './find-account.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
@@ -34,6 +35,7 @@ const logTokenRequests =
         ip: ctx.ip,
         userAgent: ctx.get('user-agent') || undefined,
         params: { resource: params.resource, scope: params.scope },
+        context: exchangeContexts.get(ctx),
       }),
     );
   };
@@ -90,6 +92,29 @@ const grantFirstPartyRequests = async (ctx: KoaContextWithOIDC) => {
   return grant;
 };
 
+/**
+ * Sign-out from one of the tenant's own apps, proven by a valid ID token of the signed-in user,
+ * needs no "are you sure" page: nobody else holds that token, so it cannot be a forged logout.
+ */
+const signsOutAtOnce = (ctx: KoaContextWithOIDC) => {
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+  const accountId = ctx.oidc.session?.accountId;
+  return Boolean(hint && settingsOf(ctx.oidc.client).isThirdParty === false && (!accountId || hint.payload?.sub === accountId));
+};
+
+const pageStyle =
+  'body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#1f2024}main{max-width:22rem;text-align:center}button{font:inherit;padding:.6rem 1.2rem;margin:.3rem;border-radius:.5rem;border:1px solid #6139f6;background:#6139f6;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#6139f6}';
+
+/** The end-session page: oidc-provider's form, submitted at once when `auto`, else a confirmation. */
+const logoutPage = (form: string, auto: boolean) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign out</title><style>${pageStyle}</style></head><body><main>${form}${
+  auto
+    ? '<input type="hidden" name="logout" value="yes" form="op.logoutForm"><p>Signing out…</p><noscript><button type="submit" form="op.logoutForm">Continue</button></noscript><script>document.getElementById("op.logoutForm").submit()</script>'
+    : '<h1>Sign out?</h1><p>You will be signed out of this sign-in service on this device.</p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button><button class="secondary" type="submit" form="op.logoutForm">Stay signed in</button>'
+}</main></body></html>`;
+
+const signedOutPage = () =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Signed out</title><style>${pageStyle}</style></head><body><main><h1>Signed out</h1><p>You can close this window.</p></main></body></html>`;
+
 const settingsOf = (client: unknown) =>
   ((client as { gatehouse?: unknown } | undefined)?.gatehouse ?? {}) as Partial<GatehouseClientSettings>;
 
@@ -137,6 +162,40 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
   // /oidc under the tenant's base path.
   const basePath = `${new URL(runtime.baseUrl).pathname.replace(/\/$/, '')}/`;
 
+  const findAccount = createFindAccount(runtime.tenantId, options.database);
+  const defaultIndicator = async () => (await runtime.resources()).defaultIndicator ?? undefined;
+
+  /** An API resource as oidc-provider sees it, with the scopes the token's subject holds today. */
+  const resourceServerInfo = async (ctx: KoaContextWithOIDC, indicator: string, client: Client): Promise<ResourceServer> => {
+    const resource = (await runtime.resources()).byIndicator.get(indicator);
+    if (!resource) {
+      throw new errors.InvalidTarget(`unknown resource indicator: ${indicator}`);
+    }
+    const isClientCredentials = (ctx.oidc.params?.grant_type as string | undefined) === 'client_credentials';
+    const accountId = ctx.oidc.entities.Account?.accountId ?? ctx.oidc.session?.accountId;
+    // A token holds the resource's scopes that its subject's roles grant today (not at consent time).
+    const scope = isClientCredentials
+      ? await runtime.applicationScopes(client.clientId, resource.id)
+      : accountId
+        ? await userResourceScopes(options.database, runtime.tenantId, accountId, resource.id)
+        : [];
+    if (isClientCredentials) {
+      // oidc-provider would silently narrow the request; a machine client deserves to know.
+      const requested = String(ctx.oidc.params?.scope ?? '').split(' ').filter(Boolean);
+      const refused = requested.filter((name) => !scope.includes(name));
+      if (refused.length > 0) {
+        throw new errors.InvalidScope(`requested scope is not granted to this client: ${refused.join(' ')}`, refused.join(' '));
+      }
+    }
+    return {
+      scope: scope.join(' '),
+      audience: indicator,
+      accessTokenTTL: resource.accessTokenTtl,
+      accessTokenFormat: 'jwt' as const,
+      jwt: { sign: { alg: currentAlgorithm } },
+    };
+  };
+
   const configuration: Configuration = {
     adapter: (name: string) => new PostgresAdapter(name, runtime, options.database),
     jwks: { keys: signingKeys },
@@ -171,45 +230,20 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       revocation: { enabled: true },
       userinfo: { enabled: true },
       backchannelLogout: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.body = logoutPage(form, signsOutAtOnce(ctx));
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.body = signedOutPage();
+        },
+      },
       resourceIndicators: {
         enabled: true,
-        defaultResource: async (_ctx, _client, oneOf) => {
-          if (oneOf) {
-            return oneOf;
-          }
-          return (await runtime.resources()).defaultIndicator ?? undefined!;
-        },
+        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? (await defaultIndicator()) ?? undefined!,
         useGrantedResource: () => true,
-        getResourceServerInfo: async (ctx: KoaContextWithOIDC, indicator: string, client) => {
-          const resource = (await runtime.resources()).byIndicator.get(indicator);
-          if (!resource) {
-            throw new errors.InvalidTarget(`unknown resource indicator: ${indicator}`);
-          }
-          const isClientCredentials = (ctx.oidc.params?.grant_type as string | undefined) === 'client_credentials';
-          const accountId = ctx.oidc.entities.Account?.accountId ?? ctx.oidc.session?.accountId;
-          // A token holds the resource's scopes that its subject's roles grant today (not at consent time).
-          const scope = isClientCredentials
-            ? await runtime.applicationScopes(client.clientId, resource.id)
-            : accountId
-              ? await userResourceScopes(options.database, runtime.tenantId, accountId, resource.id)
-              : [];
-          if (isClientCredentials) {
-            // oidc-provider would silently narrow the request; a machine client deserves to know.
-            const requested = String(ctx.oidc.params?.scope ?? '').split(' ').filter(Boolean);
-            const refused = requested.filter((name) => !scope.includes(name));
-            if (refused.length > 0) {
-              throw new errors.InvalidScope(`requested scope is not granted to this client: ${refused.join(' ')}`, refused.join(' '));
-            }
-          }
-          return {
-            scope: scope.join(' '),
-            audience: indicator,
-            accessTokenTTL: resource.accessTokenTtl,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: currentAlgorithm } },
-          };
-        },
+        getResourceServerInfo: resourceServerInfo,
       },
     },
     ttl: {
@@ -249,7 +283,9 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       url: (_ctx, interaction) => `${runtime.baseUrl}${experiencePagePath(interaction)}`,
     },
     loadExistingGrant: grantFirstPartyRequests,
-    findAccount: createFindAccount(runtime.tenantId, options.database),
+    findAccount,
+    // RFC 8693: a token obtained by token exchange names who minted its subject token.
+    extraTokenClaims: (_ctx, token) => actorClaim(token),
     renderError: (ctx, out) => {
       ctx.type = 'html';
       const escape = (text: unknown) => String(text).replaceAll(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -259,6 +295,14 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
 
   const provider = new Provider(runtime.issuer, configuration);
   provider.proxy = options.trustProxy;
+  registerTokenExchange(provider, {
+    scope: { transaction: (fn) => options.database.withTenant(runtime.tenantId, fn) },
+    findAccount,
+    resourceServerInfo,
+    defaultResource: defaultIndicator,
+    isThirdParty: (client) => settingsOf(client).isThirdParty !== false,
+    oidcScopes: new Set(configuration.scopes),
+  });
   provider.use(logTokenRequests(runtime, options.auditLog));
   return provider;
 };

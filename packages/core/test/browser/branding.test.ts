@@ -57,4 +57,28 @@ describe('a configured sign-in page', () => {
     await waitForHeading(page, 'This link has expired');
     expect(await visibleText(page.getByText('Go back to the app and start again', { exact: false }))).toContain('start again');
   });
+
+  it('turns dark with the device only when dark mode is on, with the dark logo and colour', async () => {
+    const { page } = browser;
+    const color = { primaryColor: '#0B7A75', darkPrimaryColor: '#2FB3AD' };
+    const branding = { logoUrl: 'https://example.com/logo.svg', darkLogoUrl: 'https://example.com/logo-dark.svg' };
+    expect((await admin.patch('/sign-in-exp', { color: { ...color, isDarkModeEnabled: false }, branding, customCss: null })).status).toBe(200);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await startAuthorization(page, server.endpoint, app);
+    await waitForHeading(page, 'Sign in');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    expect(await page.locator('.brand img').getAttribute('src')).toBe(branding.logoUrl);
+
+    expect((await admin.patch('/sign-in-exp', { color: { ...color, isDarkModeEnabled: true } })).status).toBe(200);
+    await page.reload();
+    await waitForHeading(page, 'Sign in');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await page.locator('.brand img').getAttribute('src')).toBe(branding.darkLogoUrl);
+    const button = page.getByRole('button', { name: 'Sign in', exact: true });
+    expect(await button.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(47, 179, 173)');
+    // The device turning light switches the page live.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+    await admin.patch('/sign-in-exp', { branding: {} });
+  });
 });

@@ -79,13 +79,17 @@ describe('hosted pages in a browser', () => {
     expect(registered.claims.sub).toBe(users[0].id);
     expect(registered.claims.username).toBe('ada_browser');
 
-    // Sign out: oidc-provider asks for confirmation, then sends the browser to the app.
+    // Without proof of who asks, signing out needs a confirmation (no forged logouts).
+    await page.goto(`${server.endpoint}/oidc/session/end`);
+    await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    await page.getByRole('button', { name: 'Stay signed in', exact: true }).waitFor();
+
+    // The app's own ID token as hint: signed out at once, and back at the app.
     const logout = new URL(`${server.endpoint}/oidc/session/end`);
     logout.searchParams.set('id_token_hint', registered.tokens.id_token!);
     logout.searchParams.set('post_logout_redirect_uri', signedOutUri);
     logout.searchParams.set('state', 'bye');
     await page.goto(logout.href);
-    await page.getByRole('button', { name: 'Yes, sign me out', exact: true }).click();
     await page.waitForURL((url) => url.href.startsWith(signedOutUri));
     expect(new URL(page.url()).searchParams.get('state')).toBe('bye');
 
@@ -224,6 +228,7 @@ describe('hosted pages in a browser', () => {
 
     beforeAll(async () => {
       partner = await createWebApp(admin, { isThirdParty: true, name: 'Partner app' });
+      await admin.post(`/applications/${partner.id}/user-consent-scopes`, { userScopes: ['profile', 'email'] });
       userId = await createUser({ username: 'consenting_browser', password, primaryEmail: 'consenting@example.com' });
     });
 

@@ -8,6 +8,8 @@ export type AppState = {
   config: ExperienceConfig;
   language: Locale;
   setLanguage: (language: Locale) => void;
+  /** The dark theme is on (dark logos and icons then). */
+  dark: boolean;
 };
 
 export const AppContext = createContext<AppState | undefined>(undefined);

@@ -25,11 +25,10 @@ export const SocialButtons = ({
   canStart?: () => boolean;
   agreeToTerms?: boolean | undefined;
 }) => {
-  const { config, language } = useApp();
+  const { config, language, dark } = useApp();
   const { busy, run } = useAsyncAction();
   const [active, setActive] = useState<string>();
   const { errors, fail, clear } = useFormErrors();
-  const { isDarkModeEnabled } = config.color;
 
   if (config.socialConnectors.length === 0) {
     return null;
@@ -76,12 +75,7 @@ export const SocialButtons = ({
             {isBusy ? (
               <span class="spinner" aria-hidden="true" />
             ) : (
-              <picture class="social-logo">
-                {isDarkModeEnabled && connector.logoDark && (
-                  <source media="(prefers-color-scheme: dark)" srcset={connector.logoDark} />
-                )}
-                <img src={connector.logo} alt="" width={20} height={20} />
-              </picture>
+              <img class="social-logo" src={(dark && connector.logoDark) || connector.logo} alt="" width={20} height={20} />
             )}
             <span>{t('social.continue_with', { name })}</span>
           </button>

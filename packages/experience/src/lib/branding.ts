@@ -9,7 +9,8 @@ const darkSurface = '#1c1d21';
 /**
  * The tenant's brand on the page: the primary colour (and its dark-mode variant) as CSS variables
  * with a readable text colour for buttons and a readable shade for links, the favicon, and the
- * tenant's custom CSS in a `<style>` after every other style.
+ * tenant's custom CSS in a `<style>` after every other style. Applying it again replaces what the
+ * previous call set (the console's preview applies every draft).
  */
 export const applyBranding = (config: Pick<ExperienceConfig, 'color' | 'branding' | 'customCss'>) => {
   const root = document.documentElement;
@@ -25,9 +26,8 @@ export const applyBranding = (config: Pick<ExperienceConfig, 'color' | 'branding
   set('--brand-hover-dark', shade(darkPrimaryColor));
   set('--on-brand-dark', readableTextColor(darkPrimaryColor));
   set('--brand-text-dark', ensureContrast(darkPrimaryColor, darkSurface));
-  // styles.css switches to the dark theme only when the tenant enabled it.
-  root.toggleAttribute('data-dark-mode', isDarkModeEnabled);
 
+  document.head.querySelectorAll('[data-branding]').forEach((element) => element.remove());
   const { favicon, darkFavicon } = config.branding;
   if (favicon) {
     addIcon(favicon);
@@ -38,7 +38,7 @@ export const applyBranding = (config: Pick<ExperienceConfig, 'color' | 'branding
 
   if (config.customCss) {
     const style = document.createElement('style');
-    style.dataset.customCss = '';
+    style.dataset.branding = 'custom-css';
     style.textContent = config.customCss;
     document.head.append(style);
   }
@@ -48,6 +48,7 @@ const addIcon = (url: string, media?: string) => {
   const link = document.createElement('link');
   link.rel = 'icon';
   link.href = url;
+  link.dataset.branding = 'icon';
   if (media) {
     link.media = media;
   }

@@ -61,9 +61,11 @@ const customKey = (name: string) => `custom.${name}`;
  * email and phone (each verified by a code), custom profile fields. Saves each with `POST /profile`
  * and submits again; if still something is missing, the form shows that.
  */
-export default function ContinuePage() {
+export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
   const { config } = useApp();
-  const [pending, setPending] = useState<PendingSubmit | undefined>(() => sessionStore.get<PendingSubmit>(storageKeys.missingProfile));
+  const [stored, setPending] = useState<PendingSubmit | undefined>(() => preview ?? sessionStore.get<PendingSubmit>(storageKeys.missingProfile));
+  // The console's preview names the fields itself, and changes them as the draft changes.
+  const pending = preview ?? stored;
   const [values, setValues] = useState<Record<string, FieldValue>>({});
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

@@ -87,6 +87,15 @@ export type Connector = z.infer<typeof connectorSchema>;
 /** Shown instead of a stored secret; sending it back in a patch keeps the stored value. */
 export const secretMask = '********';
 
+/**
+ * Config keys whose values are credentials: the server answers them masked, forms edit them as
+ * passwords. Endpoints and settings that merely mention tokens (`tokenEndpoint`,
+ * `idTokenSignedResponseAlg`) are not secrets.
+ */
+const secretConfigKey = /secret|password|^pass$|private[-_]?key|api[-_]?key|token$|^authorization$/i;
+
+export const isSecretConfigKey = (key: string) => secretConfigKey.test(key);
+
 export const connectorFactorySchema = z
   .object({
     id: z.string(),
@@ -109,6 +118,8 @@ export const connectorTestSchema = z
     /** Email address or phone number to send the test message to. */
     to: z.string().min(1).max(128),
     locale: z.enum(supportedLocales).optional(),
+    /** A saved connector of this factory: masked secrets in `config` are taken from its stored configuration. */
+    id: z.string().min(1).max(128).optional(),
   })
   .strict();
 

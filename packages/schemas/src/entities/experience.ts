@@ -171,3 +171,21 @@ export const experienceConfigSchema = z.object({
   interaction: experienceInteractionSchema.nullable(),
 });
 export type ExperienceConfig = z.infer<typeof experienceConfigSchema>;
+
+/**
+ * The hosted pages' preview (`{base}/preview`, framed by the console): the console posts this to
+ * the frame, with its own origin as target, on every change of the draft. The page shows `page`
+ * with `config` (nothing is sent to the server) in the light or dark theme.
+ */
+export const experiencePreviewSchema = z.object({
+  type: z.literal('gatehouse:experience-preview'),
+  config: experienceConfigSchema,
+  /** Dark applies only when `config.color.isDarkModeEnabled`, as on the real pages. */
+  mode: z.enum(['light', 'dark']),
+  /** `continue` shows the profile form with every custom profile field. */
+  page: z.enum(['sign-in', 'register', 'continue']),
+});
+export type ExperiencePreview = z.infer<typeof experiencePreviewSchema>;
+
+/** What the preview page posts to its parent once it listens: the console answers with the draft. */
+export type ExperiencePreviewReady = { type: 'gatehouse:experience-preview-ready' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema, timestampSchema } from './common.js';
+import { interactionEventSchema } from './experience.js';
 
 /** Log keys written so far; sign-in flow keys join them with the sign-in experience. */
 export const logKeys = [
@@ -11,6 +12,29 @@ export const logKeys = [
   'ExchangeTokenBy.Unknown',
 ] as const;
 export type LogKey = (typeof logKeys)[number];
+
+/** Steps of the sign-in flow that write a log entry, keyed `Interaction.{event}.{step}`. */
+export const interactionLogSteps = [
+  'Create',
+  'Identification',
+  'Verification.Password',
+  'Verification.VerificationCode.Send',
+  'Verification.VerificationCode.Verify',
+  'Verification.Social.Create',
+  'Verification.Social.Verify',
+  'Profile.Update',
+  'Profile.Password',
+  'Submit',
+  'Consent',
+  'Cancel',
+] as const;
+export type InteractionLogStep = (typeof interactionLogSteps)[number];
+
+/** Every log key the server writes: token requests, then each step of each sign-in flow event. */
+export const auditLogKeys: readonly string[] = [
+  ...logKeys,
+  ...interactionEventSchema.options.flatMap((event) => interactionLogSteps.map((step) => `Interaction.${event}.${step}`)),
+];
 
 export const logResults = ['Success', 'Error'] as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema, timestampSchema } from './common.js';
+import { userIdSchema } from './users.js';
 
 export const roleTypes = ['User', 'MachineToMachine'] as const;
 export const roleTypeSchema = z.enum(roleTypes);
@@ -50,3 +51,4 @@ export const roleListQuerySchema = z.object({
 export const scopeIdsSchema = z.object({ scopeIds: idList }).strict();
 export const applicationIdsSchema = z.object({ applicationIds: idList }).strict();
 export const roleIdsSchema = z.object({ roleIds: idList }).strict();
+export const userIdsSchema = z.object({ userIds: z.array(userIdSchema).min(1).max(100) }).strict();

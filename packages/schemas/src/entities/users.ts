@@ -180,6 +180,7 @@ export type UserSsoIdentity = z.infer<typeof userSsoIdentitySchema>;
 
 /** One user as `GET /users/:id` answers it; SSO identities only when asked for. */
 export const userDetailSchema = userSchema.extend({ ssoIdentities: z.array(userSsoIdentitySchema).optional() }).meta({ id: 'UserDetail' });
+export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userDetailQuerySchema = z.object({ includeSsoIdentities: z.enum(['true', 'false']).optional() });
 
 export const mfaFactors = ['Totp', 'WebAuthn', 'BackupCode', 'EmailVerificationCode', 'PhoneVerificationCode'] as const;

@@ -1,9 +1,8 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 
+import { useCloseDialogsOnBack } from '../dialogs.js';
 import { Sidebar } from './sidebar.js';
 import { TopBar } from './top-bar.js';
 
@@ -12,12 +11,7 @@ export const Shell = () => {
   const [navbarOpened, navbar] = useDisclosure(false);
   const [scroll] = useWindowScroll();
 
-  // Spec §4: confirm and alert dialogs close on browser back navigation.
-  useEffect(() => {
-    const close = () => modals.closeAll();
-    window.addEventListener('popstate', close);
-    return () => window.removeEventListener('popstate', close);
-  }, []);
+  useCloseDialogsOnBack();
 
   return (
     <AppShell

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Indicator, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook, IconHelpCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useNewReleaseAvailable } from '../../api/release-info.js';
 import { useConsole } from '../../app-context.js';
 import { Logo } from '../logo.js';
 import { hasHelp, HelpModal } from './help-modal.js';
@@ -14,6 +15,7 @@ export const TopBar = ({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean
   const { t } = useTranslation();
   const { config } = useConsole();
   const [helpOpened, help] = useDisclosure(false);
+  const newRelease = useNewReleaseAvailable();
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -56,15 +58,19 @@ export const TopBar = ({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean
             </ActionIcon>
           </Tooltip>
         )}
-        {config.links.releases ? (
-          <Anchor href={config.links.releases} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" visibleFrom="xs" dir="ltr">
-            v{config.version}
-          </Anchor>
-        ) : (
-          <Text size="xs" c="dimmed" visibleFrom="xs" dir="ltr">
-            v{config.version}
-          </Text>
-        )}
+        <Tooltip label={t('release.new_version')} disabled={!newRelease}>
+          <Indicator disabled={!newRelease} size={7} color="red" offset={-2} data-testid={newRelease ? 'new-version-dot' : undefined}>
+            {config.links.releases ? (
+              <Anchor href={config.links.releases} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" visibleFrom="xs" dir="ltr">
+                v{config.version}
+              </Anchor>
+            ) : (
+              <Text size="xs" c="dimmed" visibleFrom="xs" dir="ltr">
+                v{config.version}
+              </Text>
+            )}
+          </Indicator>
+        </Tooltip>
         <UserMenu />
       </Group>
       <HelpModal opened={helpOpened} onClose={help.close} links={config.links} />

@@ -1,10 +1,11 @@
 import { Group, Menu, Text, UnstyledButton, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { IconChevronDown, IconDeviceDesktop, IconLanguage, IconLogout, IconMoon, IconPalette, IconSun } from '@tabler/icons-react';
+import { IconChevronDown, IconDeviceDesktop, IconExternalLink, IconLanguage, IconLogout, IconMoon, IconPalette, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { supportedLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
 import { useTranslation } from 'react-i18next';
 
 import { useCurrentUser } from '../../app-context.js';
-import { signOut } from '../../auth/session.js';
+import { useMe } from '../../api/me.js';
+import { basename, signOut } from '../../auth/session.js';
 import { activateLanguage } from '../../lib/i18n.js';
 import { languageNames } from '../../lib/languages.js';
 import { storeLanguage } from '../../lib/preferences-store.js';
@@ -23,17 +24,23 @@ const appearanceOptions: Array<{ value: MantineColorScheme; key: 'system' | 'lig
 ];
 
 /**
- * The user menu (spec "Shell and top bar"): language and appearance submenus, sign out. The
- * profile entry appears once the profile page exists.
+ * The user menu (spec "Shell and top bar"): the profile (in a new tab), language and appearance
+ * submenus, sign out.
  */
 export const UserMenu = () => {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const profile = user?.profile;
-  const username = typeof profile?.username === 'string' ? profile.username : undefined;
-  const displayName = profile?.name ?? username ?? profile?.preferred_username ?? profile?.email ?? profile?.sub ?? '';
-  const secondary = profile?.email ?? (username && username !== displayName ? username : undefined);
+  // The account as it is now (edited in the profile tab); the ID token's claims until it loads.
+  const me = useMe().data;
+  const claimedUsername = typeof profile?.username === 'string' ? profile.username : undefined;
+  const username = me ? (me.username ?? undefined) : claimedUsername;
+  const email = me ? (me.primaryEmail ?? undefined) : profile?.email;
+  const name = me ? (me.name ?? undefined) : profile?.name;
+  const picture = me ? (me.avatar ?? undefined) : profile?.picture;
+  const displayName = name ?? username ?? profile?.preferred_username ?? email ?? profile?.sub ?? '';
+  const secondary = email ?? (username && username !== displayName ? username : undefined);
 
   const changeLanguage = (locale: SupportedLocale) => {
     storeLanguage(locale);
@@ -45,7 +52,7 @@ export const UserMenu = () => {
       <Menu.Target>
         <UnstyledButton aria-label={t('user_menu.label')} data-testid="user-menu">
           <Group gap={6} wrap="nowrap">
-            <UserAvatar name={displayName} picture={profile?.picture} />
+            <UserAvatar name={displayName} picture={picture} />
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>
@@ -62,6 +69,17 @@ export const UserMenu = () => {
           )}
         </Menu.Label>
         <Menu.Divider />
+        <Menu.Item
+          component="a"
+          href={`${basename}/profile`}
+          target="_blank"
+          rel="noopener"
+          leftSection={<IconUserCircle size={16} />}
+          rightSection={<IconExternalLink size={14} />}
+          data-testid="profile-link"
+        >
+          {t('profile.title')}
+        </Menu.Item>
         <Menu.Sub openDelay={submenuOpenDelayMs} closeDelay={submenuCloseDelayMs}>
           <Menu.Sub.Target>
             <Menu.Sub.Item leftSection={<IconLanguage size={16} />} style={submenuItemStyle}>

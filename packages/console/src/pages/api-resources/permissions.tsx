@@ -1,21 +1,19 @@
-import { ActionIcon, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { scopeCreateSchema, type Resource, type Scope } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 import { api } from '../../api/client.js';
-import { confirm } from '../../components/dialogs.js';
-import { FormError } from '../../components/form.js';
-import { ListEmpty, ListPagination, pageSize, SearchInput, TableLoading } from '../../components/list.js';
+import { confirmDelete, FormDialog } from '../../components/dialogs.js';
+import { useDialogForm } from '../../components/form.js';
+import { DeleteRowAction, ListCard, ListEmpty, SearchInput, usePagedQuery } from '../../components/list.js';
 import { InlineError } from '../../components/query-state.js';
 import { formatDate } from '../../lib/dates.js';
-import { isConsoleError } from '../../lib/errors.js';
-import { emptyToNull, schemaResolver, useServerErrors } from '../../lib/forms.js';
+import { emptyToNull, schemaResolver } from '../../lib/forms.js';
 
 const scopesKey = (id: string) => ['resources', 'detail', id, 'scopes'] as const;
 
@@ -27,17 +25,8 @@ export const ResourcePermissions = ({ resource }: { resource: Resource }) => {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const path = `resources/${encodeURIComponent(resource.id)}/scopes`;
-  const scopes = useQuery({
-    queryKey: [...scopesKey(resource.id), { page, search }],
-    queryFn: ({ signal }) => api.list<Scope>(path, { page, page_size: pageSize, search }, { signal }),
-    placeholderData: keepPreviousData,
-    meta: { ignoreCodes: ['guard.page_out_of_range'] },
-  });
-  useEffect(() => {
-    if (isConsoleError(scopes.error) && scopes.error.code === 'guard.page_out_of_range') {
-      setPage(1);
-    }
-  }, [scopes.error]);
+  const scopes = usePagedQuery<Scope>([...scopesKey(resource.id), { page, search }], path, { page, search, setPage });
+  const { query } = scopes;
   const remove = useMutation({
     mutationFn: (scope: Scope) => api.delete(`${path}/${encodeURIComponent(scope.id)}`),
     onSuccess: async (_result, scope) => {
@@ -46,43 +35,36 @@ export const ResourcePermissions = ({ resource }: { resource: Resource }) => {
     },
   });
   const askDelete = async (scope: Scope) => {
-    if (
-      await confirm({
-        title: t('permissions.delete_title'),
-        message: t('permissions.delete_message', { name: scope.name }),
-        confirmLabel: t('general.delete'),
-        danger: true,
-      })
-    ) {
+    if (await confirmDelete({ title: t('permissions.delete_title'), message: t('permissions.delete_message', { name: scope.name }) })) {
       remove.mutate(scope);
     }
   };
-  const items = scopes.data?.items ?? [];
-  const total = scopes.data?.total ?? 0;
   const editable = !resource.isBuiltIn;
-  const columns = editable ? 4 : 3;
+  const columns = [{ title: t('field.name') }, { title: t('field.description') }, { title: t('field.created_at') }, ...(editable ? [{ width: 48 }] : [])];
 
   return (
-    <Card withBorder padding="md" radius="md">
-      <Stack>
-        <Group justify="space-between">
-          <SearchInput
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-            placeholder={t('permissions.search')}
-          />
-          {editable && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              {t('permissions.create')}
-            </Button>
-          )}
-        </Group>
-        {scopes.error && !scopes.data ? (
-          <InlineError error={scopes.error} onRetry={() => void scopes.refetch()} />
-        ) : !scopes.isPending && total === 0 && !search ? (
+    <>
+      <ListCard
+        list={{ ...scopes, page, setPage }}
+        filtered={Boolean(search)}
+        toolbar={
+          <Group justify="space-between">
+            <SearchInput
+              value={search}
+              onChange={(value) => {
+                setSearch(value);
+                setPage(1);
+              }}
+              placeholder={t('permissions.search')}
+            />
+            {editable && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                {t('permissions.create')}
+              </Button>
+            )}
+          </Group>
+        }
+        empty={
           <ListEmpty
             icon={<IconKey size={28} />}
             title={t('permissions.empty')}
@@ -95,66 +77,39 @@ export const ResourcePermissions = ({ resource }: { resource: Resource }) => {
               )
             }
           />
-        ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('field.name')}</Table.Th>
-                  <Table.Th>{t('field.description')}</Table.Th>
-                  <Table.Th>{t('field.created_at')}</Table.Th>
-                  {editable && <Table.Th w={48} />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {scopes.isPending && <TableLoading columns={columns} />}
-                {!scopes.isPending && items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={columns}>
-                      <Text c="dimmed" ta="center" py="lg">
-                        {t('list.no_results')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {items.map((scope) => (
-                  <Table.Tr key={scope.id}>
-                    <Table.Td>
-                      <Text ff="monospace" size="sm" dir="ltr">
-                        {scope.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {scope.description || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDate(scope.createdAt, i18n.language)}</Text>
-                    </Table.Td>
-                    {editable && (
-                      <Table.Td>
-                        <Tooltip label={t('general.delete')}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => void askDelete(scope)} aria-label={t('permissions.delete_title')}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <ListPagination page={page} total={total} onChange={setPage} />
-      </Stack>
+        }
+        error={query.error && !query.data && <InlineError error={query.error} onRetry={() => void query.refetch()} />}
+        columns={columns}
+        minWidth={520}
+        highlightOnHover={false}
+      >
+        {scopes.items.map((scope) => (
+          <Table.Tr key={scope.id}>
+            <Table.Td>
+              <Text ff="monospace" size="sm" dir="ltr">
+                {scope.name}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed">
+                {scope.description || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDate(scope.createdAt, i18n.language)}</Text>
+            </Table.Td>
+            {editable && (
+              <Table.Td>
+                <DeleteRowAction label={t('permissions.delete_title')} onClick={() => void askDelete(scope)} />
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </ListCard>
       {editable && <CreatePermissionModal opened={creating} onClose={() => setCreating(false)} resource={resource} path={path} />}
-    </Card>
+    </>
   );
 };
-
-type PermissionForm = z.input<typeof scopeCreateSchema>;
 
 const CreatePermissionModal = ({ opened, onClose, resource, path }: { opened: boolean; onClose: () => void; resource: Resource; path: string }) => {
   const { t } = useTranslation();
@@ -162,20 +117,10 @@ const CreatePermissionModal = ({ opened, onClose, resource, path }: { opened: bo
   const {
     register,
     handleSubmit,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm<PermissionForm, unknown, z.output<typeof scopeCreateSchema>>({
-    resolver: schemaResolver(scopeCreateSchema),
-    defaultValues: { name: '', description: null },
-  });
-  const { formError, setFormError, handleServerError } = useServerErrors(setError, ['name', 'description']);
-  useEffect(() => {
-    if (opened) {
-      reset({ name: '', description: null });
-      setFormError(undefined);
-    }
-  }, [opened, reset, setFormError]);
+    formError,
+    handleServerError,
+  } = useDialogForm({ resolver: schemaResolver(scopeCreateSchema), opened, values: { name: '', description: null }, fields: ['name', 'description'] });
   const create = useMutation({
     mutationFn: (body: z.output<typeof scopeCreateSchema>) => api.post<Scope>(path, body),
     meta: { handlesErrors: true },
@@ -187,35 +132,26 @@ const CreatePermissionModal = ({ opened, onClose, resource, path }: { opened: bo
     onError: handleServerError,
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('permissions.create_title')} centered>
-      <form noValidate onSubmit={handleSubmit((values) => create.mutate(values))}>
-        <Stack>
-          <FormError message={formError} />
-          <TextInput
-            label={t('permissions.name')}
-            description={t('permissions.name_hint')}
-            placeholder="read:orders"
-            required
-            dir="ltr"
-            data-autofocus
-            {...register('name')}
-            error={errors.name?.message}
-          />
-          <TextInput
-            label={t('field.description')}
-            {...register('description', { setValueAs: emptyToNull })}
-            error={errors.description?.message}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('general.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('general.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('permissions.create_title')}
+      onSubmit={handleSubmit((values) => create.mutate(values))}
+      error={formError}
+      submitting={create.isPending}
+      submitLabel={t('general.create')}
+    >
+      <TextInput
+        label={t('permissions.name')}
+        description={t('permissions.name_hint')}
+        placeholder="read:orders"
+        required
+        dir="ltr"
+        data-autofocus
+        {...register('name')}
+        error={errors.name?.message}
+      />
+      <TextInput label={t('field.description')} {...register('description', { setValueAs: emptyToNull })} error={errors.description?.message} />
+    </FormDialog>
   );
 };

@@ -1,20 +1,20 @@
-import { ActionIcon, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { applicationSecretCreateSchema, type Application, type ApplicationSecret } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
 import { api, segment } from '../../api/client.js';
 import { CopyBox } from '../../components/copy-box.js';
-import { confirm } from '../../components/dialogs.js';
-import { FormError } from '../../components/form.js';
+import { confirmDelete, dropdownInDialog, FormDialog } from '../../components/dialogs.js';
+import { SelectField, useDialogForm } from '../../components/form.js';
+import { DeleteRowAction, ListTable } from '../../components/list.js';
 import { InlineError } from '../../components/query-state.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { schemaResolver, useServerErrors } from '../../lib/forms.js';
+import { schemaResolver } from '../../lib/forms.js';
 
 const expirations = ['never', '30', '90', '180', '365'] as const;
 const dayMs = 86_400_000;
@@ -22,6 +22,7 @@ const dayMs = 86_400_000;
 /** The secret's name from the schemas; the expiry as a choice turned into a timestamp on submit. */
 const secretFormSchema = applicationSecretCreateSchema.pick({ name: true }).extend({ expiration: z.enum(expirations) });
 type SecretForm = z.infer<typeof secretFormSchema>;
+const emptySecret: SecretForm = { name: '', expiration: 'never' };
 
 const secretsKey = (id: string) => ['applications', 'detail', id, 'secrets'] as const;
 
@@ -44,14 +45,7 @@ export const ApplicationSecrets = ({ application }: { application: Application }
   });
 
   const askDelete = async (secret: ApplicationSecret) => {
-    if (
-      await confirm({
-        title: t('secrets.delete_title'),
-        message: t('secrets.delete_message', { name: secret.name }),
-        confirmLabel: t('general.delete'),
-        danger: true,
-      })
-    ) {
+    if (await confirmDelete({ title: t('secrets.delete_title'), message: t('secrets.delete_message', { name: secret.name }) })) {
       remove.mutate(secret.name);
     }
   };
@@ -74,71 +68,51 @@ export const ApplicationSecrets = ({ application }: { application: Application }
         {secrets.error && !secrets.data ? (
           <InlineError error={secrets.error} onRetry={() => void secrets.refetch()} />
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('field.name')}</Table.Th>
-                  <Table.Th>{t('secrets.value')}</Table.Th>
-                  <Table.Th>{t('field.created_at')}</Table.Th>
-                  <Table.Th>{t('secrets.expires')}</Table.Th>
-                  <Table.Th w={48} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {secrets.data?.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('secrets.empty')}
+          <ListTable
+            columns={[{ title: t('field.name') }, { title: t('secrets.value') }, { title: t('field.created_at') }, { title: t('secrets.expires') }, { width: 48 }]}
+            minWidth={640}
+            loading={secrets.isPending}
+            empty={secrets.data?.length === 0}
+            emptyMessage={t('secrets.empty')}
+          >
+            {secrets.data?.map((secret) => {
+              const expired = secret.expiresAt !== null && secret.expiresAt <= now;
+              return (
+                <Table.Tr key={secret.name}>
+                  <Table.Td>
+                    <Text fw={500} size="sm">
+                      {secret.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={280}>
+                    <CopyBox value={secret.value} hidden />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDateTime(secret.createdAt, i18n.language)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {secret.expiresAt === null ? (
+                      <Text size="sm" c="dimmed">
+                        {t('secrets.never')}
                       </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {secrets.data?.map((secret) => {
-                  const expired = secret.expiresAt !== null && secret.expiresAt <= now;
-                  return (
-                    <Table.Tr key={secret.name}>
-                      <Table.Td>
-                        <Text fw={500} size="sm">
-                          {secret.name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td maw={280}>
-                        <CopyBox value={secret.value} hidden />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(secret.createdAt, i18n.language)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {secret.expiresAt === null ? (
-                          <Text size="sm" c="dimmed">
-                            {t('secrets.never')}
-                          </Text>
-                        ) : (
-                          <Group gap={6}>
-                            <Text size="sm">{formatDateTime(secret.expiresAt, i18n.language)}</Text>
-                            {expired && (
-                              <Badge color="red" variant="light" size="sm">
-                                {t('secrets.expired')}
-                              </Badge>
-                            )}
-                          </Group>
+                    ) : (
+                      <Group gap={6}>
+                        <Text size="sm">{formatDateTime(secret.expiresAt, i18n.language)}</Text>
+                        {expired && (
+                          <Badge color="red" variant="light" size="sm">
+                            {t('secrets.expired')}
+                          </Badge>
                         )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Tooltip label={t('general.delete')}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => void askDelete(secret)} aria-label={t('secrets.delete_title')}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <DeleteRowAction label={t('secrets.delete_title')} onClick={() => void askDelete(secret)} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
         )}
       </Stack>
       <CreateSecretModal opened={creating} onClose={() => setCreating(false)} path={path} applicationId={application.id} />
@@ -153,17 +127,10 @@ const CreateSecretModal = ({ opened, onClose, path, applicationId }: { opened: b
     control,
     register,
     handleSubmit,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm<SecretForm>({ resolver: schemaResolver(secretFormSchema), defaultValues: { name: '', expiration: 'never' } });
-  const { formError, setFormError, handleServerError } = useServerErrors(setError, ['name', 'expiresAt']);
-  useEffect(() => {
-    if (opened) {
-      reset({ name: '', expiration: 'never' });
-      setFormError(undefined);
-    }
-  }, [opened, reset, setFormError]);
+    formError,
+    handleServerError,
+  } = useDialogForm({ resolver: schemaResolver(secretFormSchema), opened, values: emptySecret, fields: ['name', 'expiresAt'] });
   const create = useMutation({
     mutationFn: ({ name, expiration }: SecretForm) =>
       api.post<ApplicationSecret>(path, { name, expiresAt: expiration === 'never' ? null : Date.now() + Number(expiration) * dayMs }),
@@ -176,38 +143,26 @@ const CreateSecretModal = ({ opened, onClose, path, applicationId }: { opened: b
     onError: handleServerError,
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('secrets.create_title')} centered>
-      <form noValidate onSubmit={handleSubmit((values) => create.mutate(values))}>
-        <Stack>
-          <FormError message={formError} />
-          <TextInput label={t('field.name')} required data-autofocus {...register('name')} error={errors.name?.message} />
-          <Controller
-            control={control}
-            name="expiration"
-            render={({ field }) => (
-              <Select
-                label={t('secrets.expiration')}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value)}
-                allowDeselect={false}
-                data={expirations.map((value) => ({
-                  value,
-                  label: value === 'never' ? t('secrets.never') : t('secrets.in_days', { days: Number(value) }),
-                }))}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('general.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('general.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('secrets.create_title')}
+      onSubmit={handleSubmit((values) => create.mutate(values))}
+      error={formError}
+      submitting={create.isPending}
+      submitLabel={t('general.create')}
+    >
+      <TextInput label={t('field.name')} required data-autofocus {...register('name')} error={errors.name?.message} />
+      <SelectField
+        control={control}
+        name="expiration"
+        label={t('secrets.expiration')}
+        data={expirations.map((value) => ({
+          value,
+          label: value === 'never' ? t('secrets.never') : t('secrets.in_days', { days: Number(value) }),
+        }))}
+        comboboxProps={dropdownInDialog}
+      />
+    </FormDialog>
   );
 };

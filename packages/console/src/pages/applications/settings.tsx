@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   applicationPatchSchema,
   checkApplicationRules,
@@ -7,18 +7,17 @@ import {
   type ApplicationPatch,
   type RuleIssue,
 } from '@gatehouse/schemas';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useMemo } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { Controller, type Control, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 import { api } from '../../api/client.js';
-import { FormError, FormFooter, FormSection } from '../../components/form.js';
+import { FormSection, NumberField, SaveForm, SwitchField, useSaveForm } from '../../components/form.js';
 import { UriListField } from '../../components/uri-list-field.js';
-import { emptyToNull, schemaResolver, useServerErrors } from '../../lib/forms.js';
+import { emptyToNull, schemaResolver } from '../../lib/forms.js';
 import { applicationQueryKey } from './query-keys.js';
 import { ApplicationSecrets } from './secrets.js';
 import { confidentialTypes, userFacingTypes } from './types.js';
@@ -115,186 +114,129 @@ const listErrors = (error: unknown) => {
   return { rows, list: node.message ?? node.root?.message };
 };
 
+/** A list of URIs bound to a form field, with a message per row and one for the list. */
+const UriListControl = ({
+  control,
+  name,
+  errors,
+  ...props
+}: {
+  control: Control<SettingsForm, unknown, ApplicationPatch>;
+  name: 'oidcClientMetadata.redirectUris' | 'oidcClientMetadata.postLogoutRedirectUris' | 'customClientMetadata.corsAllowedOrigins';
+  label: string;
+  description: string;
+  errors: ReturnType<typeof listErrors>;
+  placeholder: string;
+}) => (
+  <Controller
+    control={control}
+    name={name}
+    render={({ field }) => <UriListField {...props} name={field.name} value={field.value ?? []} onChange={field.onChange} rowErrors={errors.rows} error={errors.list} />}
+  />
+);
+
 export const ApplicationSettings = ({ application }: { application: Application }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const resolver = useMemo(() => schemaResolver(settingsSchema(application)), [application]);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<SettingsForm, unknown, ApplicationPatch>({ resolver, defaultValues: formValues(application) });
-  const { formError, setFormError, handleServerError } = useServerErrors(setError, [
-    'name',
-    'description',
-    'oidcClientMetadata',
-    'customClientMetadata',
-  ]);
-  const save = useMutation({
-    mutationFn: (values: ApplicationPatch) =>
-      api.patch<Application>(`applications/${encodeURIComponent(application.id)}`, patchBody(application, values)),
-    meta: { handlesErrors: true },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(applicationQueryKey(application.id), saved);
-      reset(formValues(saved));
-      notifications.show({ color: 'teal', message: t('general.saved') });
-    },
-    onError: handleServerError,
+  const { form, formProps } = useSaveForm({
+    resolver,
+    entity: application,
+    toValues: formValues,
+    fields: ['name', 'description', 'oidcClientMetadata', 'customClientMetadata'],
+    save: (values) => api.patch<Application>(`applications/${encodeURIComponent(application.id)}`, patchBody(application, values)),
+    onSaved: (saved) => queryClient.setQueryData(applicationQueryKey(application.id), saved),
   });
+  const { control, register } = form;
+  const errors = form.formState.errors;
   const userFacing = userFacingTypes.includes(application.type);
-  const redirectErrors = listErrors(errors.oidcClientMetadata?.redirectUris);
-  const postLogoutErrors = listErrors(errors.oidcClientMetadata?.postLogoutRedirectUris);
-  const corsErrors = listErrors(errors.customClientMetadata?.corsAllowedOrigins);
   const uriPlaceholder = application.type === 'Native' ? 'com.example.app://callback' : 'https://example.com/callback';
+  const uriLists = [
+    {
+      name: 'oidcClientMetadata.redirectUris',
+      label: t('applications.redirect_uris'),
+      description: t('applications.redirect_uris_hint'),
+      errors: listErrors(errors.oidcClientMetadata?.redirectUris),
+      placeholder: uriPlaceholder,
+    },
+    {
+      name: 'oidcClientMetadata.postLogoutRedirectUris',
+      label: t('applications.post_logout_uris'),
+      description: t('applications.post_logout_uris_hint'),
+      errors: listErrors(errors.oidcClientMetadata?.postLogoutRedirectUris),
+      placeholder: uriPlaceholder,
+    },
+    {
+      name: 'customClientMetadata.corsAllowedOrigins',
+      label: t('applications.cors_origins'),
+      description: t('applications.cors_origins_hint'),
+      errors: listErrors(errors.customClientMetadata?.corsAllowedOrigins),
+      placeholder: 'https://example.com',
+    },
+  ] as const;
 
   return (
     <Stack>
       {confidentialTypes.includes(application.type) && <ApplicationSecrets application={application} />}
-      <form
-        noValidate
-        onSubmit={handleSubmit((values) => {
-          setFormError(undefined);
-          save.mutate(values);
-        })}
-      >
-        <Stack>
-          <FormError message={formError} />
-          <FormSection title={t('applications.section_general')}>
-            <TextInput label={t('field.name')} required {...register('name')} error={errors.name?.message} />
-            <Textarea
-              label={t('field.description')}
-              autosize
-              minRows={2}
-              {...register('description', { setValueAs: emptyToNull })}
-              error={errors.description?.message}
+      <SaveForm {...formProps}>
+        <FormSection title={t('applications.section_general')}>
+          <TextInput label={t('field.name')} required {...register('name')} error={errors.name?.message} />
+          <Textarea
+            label={t('field.description')}
+            autosize
+            minRows={2}
+            {...register('description', { setValueAs: emptyToNull })}
+            error={errors.description?.message}
+          />
+        </FormSection>
+        {userFacing && (
+          <FormSection title={t('applications.section_uris')} description={t('applications.section_uris_description')}>
+            {uriLists.map((list) => (
+              <UriListControl key={list.name} control={control} {...list} />
+            ))}
+          </FormSection>
+        )}
+        {userFacing && (
+          <FormSection title={t('applications.section_tokens')} description={t('applications.section_tokens_description')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NumberField
+                control={control}
+                name="customClientMetadata.idTokenTtl"
+                label={t('applications.id_token_ttl')}
+                description={t('applications.id_token_ttl_hint', { default: tokenTtl.idToken })}
+                placeholder={String(tokenTtl.idToken)}
+                allowDecimal={false}
+                allowNegative={false}
+              />
+              <NumberField
+                control={control}
+                name="customClientMetadata.refreshTokenTtlInDays"
+                label={t('applications.refresh_token_ttl')}
+                description={t('applications.refresh_token_ttl_hint', {
+                  min: tokenTtl.minRefreshTokenDays,
+                  max: tokenTtl.maxRefreshTokenDays,
+                  default: tokenTtl.refreshTokenDays,
+                })}
+                placeholder={String(tokenTtl.refreshTokenDays)}
+                allowDecimal={false}
+                allowNegative={false}
+              />
+            </SimpleGrid>
+            <SwitchField
+              control={control}
+              name="customClientMetadata.alwaysIssueRefreshToken"
+              label={t('applications.always_issue_refresh_token')}
+              description={t('applications.always_issue_refresh_token_hint')}
+            />
+            <SwitchField
+              control={control}
+              name="customClientMetadata.rotateRefreshToken"
+              label={t('applications.rotate_refresh_token')}
+              description={t('applications.rotate_refresh_token_hint')}
             />
           </FormSection>
-          {userFacing && (
-            <FormSection title={t('applications.section_uris')} description={t('applications.section_uris_description')}>
-              <Controller
-                control={control}
-                name="oidcClientMetadata.redirectUris"
-                render={({ field }) => (
-                  <UriListField
-                    name={field.name}
-                    label={t('applications.redirect_uris')}
-                    description={t('applications.redirect_uris_hint')}
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    rowErrors={redirectErrors.rows}
-                    error={redirectErrors.list}
-                    placeholder={uriPlaceholder}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="oidcClientMetadata.postLogoutRedirectUris"
-                render={({ field }) => (
-                  <UriListField
-                    name={field.name}
-                    label={t('applications.post_logout_uris')}
-                    description={t('applications.post_logout_uris_hint')}
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    rowErrors={postLogoutErrors.rows}
-                    error={postLogoutErrors.list}
-                    placeholder={uriPlaceholder}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="customClientMetadata.corsAllowedOrigins"
-                render={({ field }) => (
-                  <UriListField
-                    name={field.name}
-                    label={t('applications.cors_origins')}
-                    description={t('applications.cors_origins_hint')}
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    rowErrors={corsErrors.rows}
-                    error={corsErrors.list}
-                    placeholder="https://example.com"
-                  />
-                )}
-              />
-            </FormSection>
-          )}
-          {userFacing && (
-            <FormSection title={t('applications.section_tokens')} description={t('applications.section_tokens_description')}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Controller
-                  control={control}
-                  name="customClientMetadata.idTokenTtl"
-                  render={({ field }) => (
-                    <NumberInput
-                      label={t('applications.id_token_ttl')}
-                      description={t('applications.id_token_ttl_hint', { default: tokenTtl.idToken })}
-                      placeholder={String(tokenTtl.idToken)}
-                      value={field.value ?? ''}
-                      onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
-                      onBlur={field.onBlur}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      error={errors.customClientMetadata?.idTokenTtl?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="customClientMetadata.refreshTokenTtlInDays"
-                  render={({ field }) => (
-                    <NumberInput
-                      label={t('applications.refresh_token_ttl')}
-                      description={t('applications.refresh_token_ttl_hint', {
-                        min: tokenTtl.minRefreshTokenDays,
-                        max: tokenTtl.maxRefreshTokenDays,
-                        default: tokenTtl.refreshTokenDays,
-                      })}
-                      placeholder={String(tokenTtl.refreshTokenDays)}
-                      value={field.value ?? ''}
-                      onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
-                      onBlur={field.onBlur}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      error={errors.customClientMetadata?.refreshTokenTtlInDays?.message}
-                    />
-                  )}
-                />
-              </SimpleGrid>
-              <Controller
-                control={control}
-                name="customClientMetadata.alwaysIssueRefreshToken"
-                render={({ field }) => (
-                  <Switch
-                    checked={Boolean(field.value)}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    label={t('applications.always_issue_refresh_token')}
-                    description={t('applications.always_issue_refresh_token_hint')}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="customClientMetadata.rotateRefreshToken"
-                render={({ field }) => (
-                  <Switch
-                    checked={field.value !== false}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    label={t('applications.rotate_refresh_token')}
-                    description={t('applications.rotate_refresh_token_hint')}
-                  />
-                )}
-              />
-            </FormSection>
-          )}
-          <FormFooter dirty={isDirty} submitting={save.isPending} onDiscard={() => reset(formValues(application))} />
-        </Stack>
-      </form>
+        )}
+      </SaveForm>
     </Stack>
   );
 };

@@ -1,7 +1,7 @@
 import type { ApplicationType } from '@gatehouse/schemas';
 
-/** Types the console creates today (Protected needs its proxy, SAML its endpoints: not built yet). */
-export const creatableTypes = ['Native', 'SPA', 'Traditional', 'MachineToMachine'] as const satisfies readonly ApplicationType[];
+/** Every type the server creates; Protected and SAML apps are stored, but their proxy and SAML endpoints are not served yet. */
+export const creatableTypes = ['Native', 'SPA', 'Traditional', 'MachineToMachine', 'Protected', 'SAML'] as const satisfies readonly ApplicationType[];
 
 /** Confidential clients hold secrets (README "Application types"). */
 export const confidentialTypes: readonly ApplicationType[] = ['Traditional', 'MachineToMachine', 'Protected'];

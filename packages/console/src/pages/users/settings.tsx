@@ -1,16 +1,16 @@
 import { Button, Group, JsonInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { jsonObjectSchema, userPatchSchema, type User, type UserPatch } from '@gatehouse/schemas';
+import { jsonObjectSchema, userPatchSchema, type User } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 import { api } from '../../api/client.js';
 import { showErrorToast } from '../../api/error-handler.js';
-import { FormError, FormFooter, FormSection } from '../../components/form.js';
-import { emptyToNull, schemaResolver, useServerErrors } from '../../lib/forms.js';
+import { FormSection, SaveForm, useSaveForm } from '../../components/form.js';
+import { emptyToNull, schemaResolver } from '../../lib/forms.js';
+import { SocialIdentities, SsoIdentities } from './identities.js';
 import { userQueryKey } from './query-keys.js';
 
 type SettingsForm = z.input<typeof userPatchSchema>;
@@ -43,72 +43,56 @@ export const UserSettings = ({ user }: { user: User }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const path = `users/${encodeURIComponent(user.id)}`;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<SettingsForm, unknown, UserPatch>({ resolver: schemaResolver(userPatchSchema), defaultValues: formValues(user) });
-  const { formError, setFormError, handleServerError } = useServerErrors(setError, ['username', 'primaryEmail', 'primaryPhone', 'name', 'avatar', 'profile']);
-  const onSaved = async (saved: User) => {
+  const updateCache = async (saved: User) => {
     queryClient.setQueryData(userQueryKey(user.id), saved);
     await queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
-    notifications.show({ color: 'teal', message: t('general.saved') });
   };
-  const save = useMutation({
-    mutationFn: (body: UserPatch) => api.patch<User>(path, body),
-    meta: { handlesErrors: true },
-    onSuccess: async (saved) => {
-      reset(formValues(saved));
-      await onSaved(saved);
-    },
-    onError: handleServerError,
+  const { form, formProps } = useSaveForm({
+    resolver: schemaResolver(userPatchSchema),
+    entity: user,
+    toValues: formValues,
+    fields: ['username', 'primaryEmail', 'primaryPhone', 'name', 'avatar', 'profile'],
+    save: (body) => api.patch<User>(path, body),
+    onSaved: updateCache,
   });
+  const { register } = form;
+  const errors = form.formState.errors;
 
   return (
     <Stack>
-      <form
-        noValidate
-        onSubmit={handleSubmit((values) => {
-          setFormError(undefined);
-          save.mutate(values);
-        })}
-      >
-        <Stack>
-          <FormError message={formError} />
-          <FormSection title={t('users.section_identifiers')} description={t('users.section_identifiers_description')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t('field.username')} dir="ltr" {...register('username', { setValueAs: emptyToNull })} error={errors.username?.message} />
-              <TextInput label={t('field.email')} type="email" dir="ltr" {...register('primaryEmail', { setValueAs: emptyToNull })} error={errors.primaryEmail?.message} />
-              <TextInput label={t('field.phone')} type="tel" dir="ltr" {...register('primaryPhone', { setValueAs: emptyToNull })} error={errors.primaryPhone?.message} />
-            </SimpleGrid>
-          </FormSection>
-          <FormSection title={t('users.section_profile')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t('field.name')} {...register('name', { setValueAs: emptyToNull })} error={errors.name?.message} />
+      <SaveForm {...formProps}>
+        <FormSection title={t('users.section_identifiers')} description={t('users.section_identifiers_description')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('field.username')} dir="ltr" {...register('username', { setValueAs: emptyToNull })} error={errors.username?.message} />
+            <TextInput label={t('field.email')} type="email" dir="ltr" {...register('primaryEmail', { setValueAs: emptyToNull })} error={errors.primaryEmail?.message} />
+            <TextInput label={t('field.phone')} type="tel" dir="ltr" {...register('primaryPhone', { setValueAs: emptyToNull })} error={errors.primaryPhone?.message} />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('users.section_profile')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('field.name')} {...register('name', { setValueAs: emptyToNull })} error={errors.name?.message} />
+            <TextInput
+              label={t('users.avatar')}
+              placeholder="https://…"
+              dir="ltr"
+              {...register('avatar', { setValueAs: emptyToNull })}
+              error={errors.avatar?.message}
+            />
+            {profileFields.map((field) => (
               <TextInput
-                label={t('users.avatar')}
-                placeholder="https://…"
-                dir="ltr"
-                {...register('avatar', { setValueAs: emptyToNull })}
-                error={errors.avatar?.message}
+                key={field}
+                label={t(`users.profile.${field}`)}
+                {...register(`profile.${field}`)}
+                error={errors.profile?.[field]?.message}
+                {...(['profile', 'website', 'zoneinfo', 'locale', 'birthdate'].includes(field) ? { dir: 'ltr' } : {})}
               />
-              {profileFields.map((field) => (
-                <TextInput
-                  key={field}
-                  label={t(`users.profile.${field}`)}
-                  {...register(`profile.${field}`)}
-                  error={errors.profile?.[field]?.message}
-                  {...(['profile', 'website', 'zoneinfo', 'locale', 'birthdate'].includes(field) ? { dir: 'ltr' } : {})}
-                />
-              ))}
-            </SimpleGrid>
-          </FormSection>
-          <FormFooter dirty={isDirty} submitting={save.isPending} onDiscard={() => reset(formValues(user))} />
-        </Stack>
-      </form>
-      <CustomDataCard user={user} path={path} onSaved={onSaved} />
+            ))}
+          </SimpleGrid>
+        </FormSection>
+      </SaveForm>
+      <SocialIdentities user={user} />
+      <SsoIdentities userId={user.id} />
+      <CustomDataCard user={user} path={path} onSaved={updateCache} />
     </Stack>
   );
 };
@@ -125,6 +109,7 @@ const CustomDataCard = ({ user, path, onSaved }: { user: User; path: string; onS
     onSuccess: async (saved) => {
       setText(pretty(saved.customData));
       await onSaved(saved);
+      notifications.show({ color: 'teal', message: t('general.saved') });
     },
   });
   const submit = () => {

@@ -28,6 +28,10 @@ export const en = {
   'role.not_machine_to_machine': 'Role "{{name}}" is a User role: only MachineToMachine roles can be assigned to applications.',
   'role.default_needs_user_type': 'Only User roles can be default roles: default roles are given to new users.',
   'application.not_machine_to_machine': 'Application "{{name}}" is not a machine-to-machine application: only those hold roles.',
+  'application.branding_not_applicable': '{{type}} applications do not sign users in through the hosted pages, so they have no sign-in branding.',
+  'application.not_third_party': 'Application "{{name}}" is not a third-party application: only those have user consent scopes.',
+  'application.consent_scope_not_found': 'No API permission with the id "{{id}}" exists.',
+  'application.consent_scope_built_in': 'Permissions of the built-in management API cannot be offered to third-party applications.',
   'user.username_already_in_use': 'The username "{{value}}" is already in use.',
   'user.email_already_in_use': 'The email address "{{value}}" is already in use.',
   'user.phone_already_in_use': 'The phone number "{{value}}" is already in use.',
@@ -143,6 +147,12 @@ export const en = {
   'oidc_key.cannot_delete_current': 'The current key signs new tokens and cannot be deleted. Rotate first.',
   'request.internal_error': 'Something went wrong on our side. It has been logged with request id {{requestId}}.',
   'request.service_unavailable': 'The service is shutting down or not ready. Try again shortly.',
+  'user_assets.not_configured': 'File uploads are not available: the server cannot write to its upload directory.',
+  'user_assets.multipart_required': 'Send the file as multipart/form-data, in the field "file".',
+  'user_assets.file_missing': 'No file was sent: put it in the multipart field "file".',
+  'user_assets.file_too_large': 'The file is larger than the {{limit}} allowed.',
+  'user_assets.one_file_only': 'Send one file only, in the field "file", with no other fields.',
+  'user_assets.unsupported_type': 'This type of file is not accepted. Accepted: {{types}}.',
 } as const;
 
 export type ErrorCode = keyof typeof en;

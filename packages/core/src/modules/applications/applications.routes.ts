@@ -14,6 +14,7 @@ import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
 import { setPageHeaders } from '../../app/pagination.js';
+import { applicationConsentRoutes } from './application-consent.routes.js';
 import {
   createApplication,
   createSecret,
@@ -192,4 +193,6 @@ export const applicationRoutes = async (app: ApiInstance) => {
       return reply.status(204).send(null);
     },
   );
+
+  await applicationConsentRoutes(app);
 };

@@ -41,12 +41,12 @@ export const connectorRoutes = async (app: ApiInstance, options: { devConnectors
   app.get(
     '/connector-factories',
     { config: read, schema: { tags, summary: 'List the connectors this server can build', response: { 200: z.array(connectorFactorySchema), ...errorResponses } } },
-    async () => listConnectorFactories(),
+    async () => listConnectorFactories(options),
   );
   app.get(
     '/connector-factories/:id',
     { config: read, schema: { tags, summary: 'Get a connector factory', params: idParams, response: { 200: connectorFactorySchema, ...errorResponses } } },
-    async (request) => getConnectorFactory(request.params.id),
+    async (request) => getConnectorFactory(request.params.id, options),
   );
   app.get(
     '/connectors',
@@ -112,14 +112,15 @@ export const connectorRoutes = async (app: ApiInstance, options: { devConnectors
       schema: {
         tags,
         summary: 'Send a test message with a connector configuration',
-        description: '`id` is the factory id (e.g. `smtp`); the configuration is used for this one message and not saved.',
+        description:
+          '`id` is the factory id (e.g. `smtp`); the configuration is used for this one message and not saved. With `id` in the body (a saved connector of that factory), masked secrets are taken from its stored configuration.',
         params: idParams,
         body: connectorTestSchema,
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await testConnector(request.params.id, request.body, options);
+      await testConnector(request.tenantScope(), request.params.id, request.body, options);
       return reply.status(204).send(null);
     },
   );

@@ -10,6 +10,7 @@ import {
   type Connector,
   type ConnectorCreate,
   type ConnectorPatch,
+  isSecretConfigKey,
   secretMask,
   type SupportedLocale,
 } from '@gatehouse/schemas';
@@ -29,11 +30,9 @@ export type ConnectorFactory = (typeof builtInConnectors)[number];
 
 const sealContext = (tenantId: string, id: string) => `connector:${tenantId}:${id}`;
 
-/** Config keys whose values are credentials: never shown back in clear. */
-const secretKey = /secret|password|^pass$|token|privatekey|apikey|authorization/i;
-
+/** Credentials are never shown back in clear. */
 const maskSecrets = (value: unknown, key = ''): unknown => {
-  if (typeof value === 'string' && secretKey.test(key)) {
+  if (typeof value === 'string' && isSecretConfigKey(key)) {
     return secretMask;
   }
   if (Array.isArray(value)) {
@@ -75,6 +74,8 @@ export const toConnectorApiError = (error: unknown) => {
   }
   return error;
 };
+
+const isDevelopmentFactory = (factory: ConnectorFactory) => factory.metadata.id.startsWith('dev-');
 
 const requireFactory = (connectorId: string) => {
   const factory = findConnectorFactory(connectorId);
@@ -124,8 +125,9 @@ const toConnector = (scope: TenantScope, row: ConnectorRow): Connector => {
   };
 };
 
-export const listConnectorFactories = () =>
-  builtInConnectors.map((factory) => ({
+/** The factories this server can build: the development ones only where DEV_CONNECTORS allows them. */
+export const listConnectorFactories = (options: { devConnectors: boolean }) =>
+  builtInConnectors.filter((factory) => options.devConnectors || !isDevelopmentFactory(factory)).map((factory) => ({
     id: factory.metadata.id,
     type: factory.type,
     target: factory.metadata.target,
@@ -138,8 +140,8 @@ export const listConnectorFactories = () =>
     configSchema: z.toJSONSchema(factory.metadata.configGuard as z.ZodType, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>,
   }));
 
-export const getConnectorFactory = (id: string) => {
-  const found = listConnectorFactories().find((factory) => factory.id === id);
+export const getConnectorFactory = (id: string, options: { devConnectors: boolean }) => {
+  const found = listConnectorFactories(options).find((factory) => factory.id === id);
   if (!found) {
     throw notFound('connector factory', id);
   }
@@ -194,7 +196,7 @@ const assertTargetFree = async (tx: Tx, type: string, target: string, exceptId?:
 
 /** Development connectors write files on the server: only where DEV_CONNECTORS allows them. */
 const assertAllowed = (factory: ConnectorFactory, options: { devConnectors: boolean }) => {
-  if (factory.metadata.id.startsWith('dev-') && !options.devConnectors) {
+  if (isDevelopmentFactory(factory) && !options.devConnectors) {
     throw new ApiError(422, 'connector.development_disabled', { connectorId: factory.metadata.id });
   }
 };
@@ -269,15 +271,28 @@ export const deleteConnector = (scope: TenantScope, id: string) =>
     await assertWorkable(tx, await readSignInExperience(tx));
   });
 
-/** Sends a test message with a config that is not saved yet. */
+/**
+ * Sends a test message with a config that is not saved yet. With `id` (a saved connector of the
+ * same factory), masked secrets are filled in from its stored config, as a patch would.
+ */
 export const testConnector = async (
+  scope: TenantScope,
   factoryId: string,
-  input: { config: Record<string, unknown>; to: string; locale?: SupportedLocale },
+  input: { config: Record<string, unknown>; to: string; locale?: SupportedLocale; id?: string },
   options: { devConnectors: boolean },
 ) => {
   const factory = requireFactory(factoryId);
   assertAllowed(factory, options);
-  const config = validConfig(factory, input.config);
+  const stored = input.id
+    ? await scope.transaction(async (tx) => {
+        const row = await requireRow(tx, input.id!);
+        if (row.connectorId !== factory.metadata.id) {
+          throw notFound('connector', input.id!);
+        }
+        return openConfig(scope, row);
+      })
+    : undefined;
+  const config = validConfig(factory, stored ? unmask(input.config, stored) : input.config);
   const message = { to: input.to, type: 'Generic' as const, locale: input.locale ?? 'en', payload: { code: '000000' } };
   try {
     if (factory.type === 'Email') {

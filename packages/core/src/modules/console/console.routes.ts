@@ -15,6 +15,7 @@ import { ApiError } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import type { GatehouseConfig } from '../../config.js';
 import type { TenantRuntime } from '../../oidc/tenant-runtime.js';
+import type { UserAssetStore } from '../user-assets/user-assets.service.js';
 import { assertPasswordAccepted } from '../sign-in-experience/password-policy.service.js';
 import { hashPassword } from '../users/passwords.js';
 import { createFirstAdmin, firstAdminNeeded } from './console-access.service.js';
@@ -25,6 +26,7 @@ export type ConsoleRouteOptions = {
   version: string;
   scopeFor: (tenantId: string) => TenantScope;
   runtimeFor: (tenantId: string) => TenantRuntime;
+  userAssets: UserAssetStore;
 };
 
 const consoleConfigSchema = z.object({
@@ -34,6 +36,8 @@ const consoleConfigSchema = z.object({
   clientId: z.string(),
   managementResource: z.string(),
   tenantId: z.string(),
+  /** The managed tenant's base URL (its sign-in pages, social callbacks, OIDC issuer prefix). */
+  tenantEndpoint: z.string(),
   firstAdminNeeded: z.boolean(),
   /** Docs, release notes and help dialog targets; null ones are not shown. */
   links: z.object({
@@ -44,13 +48,16 @@ const consoleConfigSchema = z.object({
     email: z.string().nullable(),
     contact: z.string().nullable(),
   }),
+  /** CONSOLE_RELEASE_INFO_URL: a JSON document with `latestRelease`, for the new-version dot; null: no check. */
+  releaseInfoUrl: z.string().nullable(),
 });
 
 const firstAdminSchema = z
   .object({ username: usernameSchema, password: z.string().min(1).max(256), primaryEmail: primaryEmailSchema.optional() })
   .strict();
 
-const pageHeaders = {
+/** The console page's headers; it may fetch from its own origin and the release information document's. */
+const pageHeaders = (releaseInfoUrl: string | null) => ({
   'cache-control': 'no-store',
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
@@ -60,12 +67,12 @@ const pageHeaders = {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     'img-src * data: blob:',
-    "connect-src 'self'",
+    `connect-src 'self'${releaseInfoUrl ? ` ${new URL(releaseInfoUrl).origin}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
   ].join('; '),
-};
+});
 
 /** The admin console: its bootstrap API (public) and the single-page app under /console. */
 export const consoleRoutes = async (app: ApiInstance, options: ConsoleRouteOptions) => {
@@ -91,8 +98,10 @@ export const consoleRoutes = async (app: ApiInstance, options: ConsoleRouteOptio
         clientId: consoleApplicationId,
         managementResource: managementApiIndicator(defaultTenantId),
         tenantId: defaultTenantId,
+        tenantEndpoint: options.runtimeFor(defaultTenantId).baseUrl,
         firstAdminNeeded: await firstAdminNeeded(adminScope()),
         links: options.config.consoleLinks,
+        releaseInfoUrl: options.config.consoleReleaseInfoUrl,
       };
     },
   );
@@ -133,7 +142,7 @@ export const consoleRoutes = async (app: ApiInstance, options: ConsoleRouteOptio
 
   await app.register(meRoutes, options);
 
-  const sendIndex = await serveBuiltApp(app, { name: 'console', headers: pageHeaders });
+  const sendIndex = await serveBuiltApp(app, { name: 'console', headers: pageHeaders(options.config.consoleReleaseInfoUrl) });
   for (const url of ['/console', '/console/*']) {
     app.get(url, { config: { tenantless: true }, schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
   }

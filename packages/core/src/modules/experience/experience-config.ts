@@ -1,6 +1,7 @@
 import type { ExperienceConfig } from '@gatehouse/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { applyApplicationBranding, findApplicationSignInExperience } from '../applications/application-sign-in-experience.service.js';
 import { listSocialButtons, messageConnectorTypes } from '../connectors/connectors.service.js';
 import { findCaptchaConfig } from '../sign-in-experience/captcha-provider.service.js';
 import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
@@ -8,35 +9,40 @@ import { listCustomPhrases } from '../sign-in-experience/custom-phrases.service.
 import { findInteraction } from './experience-session.js';
 import { loadExperienceState } from './experience-state.js';
 
-/** The interaction as the pages need it: which screen, for which app. */
-const describeInteraction = async (request: FastifyRequest, reply: FastifyReply): Promise<ExperienceConfig['interaction']> => {
+/** The interaction as the pages need it (which screen, for which app), with the app's branding overrides. */
+const describeInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
   const found = await findInteraction(request, reply);
   if (!found) {
-    return null;
+    return { interaction: null, appBranding: undefined };
   }
   const { interaction } = found;
   const runtime = request.tenantRuntime();
+  const scope = request.tenantScope();
   const clientId = String(interaction.params.client_id ?? '');
   const client = await runtime.client(clientId);
-  const state = await loadExperienceState(request.tenantScope(), interaction.uid);
+  const [state, appBranding] = await Promise.all([
+    loadExperienceState(scope, interaction.uid),
+    client ? scope.transaction((tx) => findApplicationSignInExperience(tx, clientId)) : undefined,
+  ]);
   const prompts = String(interaction.params.prompt ?? '').split(' ');
-  return {
+  const described: ExperienceConfig['interaction'] = {
     prompt: interaction.prompt.name === 'consent' ? 'consent' : 'login',
     firstScreen: interaction.params.first_screen === 'register' || prompts.includes('create') ? 'register' : 'signIn',
     loginHint: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : null,
     application: {
       id: clientId,
-      name: client?.source.name ?? clientId,
-      logoUri: client?.source.oidcClientMetadata.logoUri ?? null,
+      name: appBranding?.displayName ?? client?.source.name ?? clientId,
+      logoUri: appBranding?.branding.logoUrl ?? client?.source.oidcClientMetadata.logoUri ?? null,
     },
     event: state?.event ?? null,
   };
+  return { interaction: described, appBranding };
 };
 
 /** Everything the hosted pages render, without a single secret. */
 export const buildExperienceConfig = async (request: FastifyRequest, reply: FastifyReply): Promise<ExperienceConfig> => {
   const scope = request.tenantScope();
-  const [settings, socialButtons, messageTypes, captcha, fields, phrases, interaction] = await Promise.all([
+  const [tenantSettings, socialButtons, messageTypes, captcha, fields, phrases, { interaction, appBranding }] = await Promise.all([
     request.tenantRuntime().signInExperience(),
     listSocialButtons(scope),
     messageConnectorTypes(scope),
@@ -45,6 +51,8 @@ export const buildExperienceConfig = async (request: FastifyRequest, reply: Fast
     listCustomPhrases(scope),
     describeInteraction(request, reply),
   ]);
+  // The application that started the sign-in may bring its own logo, colours and terms.
+  const settings = applyApplicationBranding(tenantSettings, appBranding);
   const social = settings.socialSignInConnectorTargets.flatMap((target) => socialButtons.filter((button) => button.target === target));
   return {
     tenantId: scope.tenantId,

@@ -4,6 +4,7 @@ import {
   experienceConfigSchema,
   experienceProfileSchema,
   identificationSchema,
+  type InteractionLogStep,
   type LogPayload,
   passwordVerificationSchema,
   redirectSchema,
@@ -36,7 +37,7 @@ import { sendCodeStep, startSocialStep, verifyCodeStep, verifyPasswordStep, veri
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Audit log step of an experience route, e.g. `Verification.Password`. */
-    logStep?: string;
+    logStep?: InteractionLogStep;
   }
   interface FastifyRequest {
     experienceLog?: { event?: string; userId?: string };

@@ -10,9 +10,10 @@ import { type ExperienceDeps, ExperienceSession, findInteraction } from './exper
 const flowPages = ['/sign-in', '/register', '/forgot-password', '/continue', '/consent'];
 const otherPages = ['/unknown-session', '/callback/social/:connectorId'];
 
-const pageHeaders = {
+/** Security headers of a page; only the preview may be framed, and only by its own origin (the console). */
+const headersFor = (framing: 'none' | 'self') => ({
   'cache-control': 'no-store',
-  'x-frame-options': 'DENY',
+  'x-frame-options': framing === 'self' ? 'SAMEORIGIN' : 'DENY',
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   // Captcha providers load their own scripts and frames; custom CSS needs inline styles.
@@ -23,11 +24,13 @@ const pageHeaders = {
     "style-src 'self' 'unsafe-inline'",
     'img-src * data:',
     "connect-src 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors '${framing}'`,
     "base-uri 'none'",
     "form-action 'self'",
   ].join('; '),
-};
+});
+const pageHeaders = headersFor('none');
+const previewHeaders = headersFor('self');
 
 /** The hosted sign-in pages (packages/experience) and their assets. */
 export const experiencePageRoutes = async (app: FastifyInstance, deps: ExperienceDeps) => {
@@ -57,6 +60,8 @@ export const experiencePageRoutes = async (app: FastifyInstance, deps: Experienc
   for (const url of otherPages) {
     app.get(url, { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
   }
+  // The console's live preview: the same pages showing a draft it posts, never an interaction.
+  app.get('/preview', { schema: { hide: true } }, async (_request, reply) => sendIndex(reply, previewHeaders));
 
   // Providers that answer with form_post (Apple): turn the POST into the page's query string.
   app.post('/callback/social/:connectorId', { schema: { hide: true } }, async (request, reply) => {

@@ -17,6 +17,8 @@ export const tokenLogPayload = (input: {
   ip?: string;
   userAgent?: string;
   params: { resource?: unknown; scope?: unknown };
+  /** A token exchange's subject token context (who asked, why). */
+  context?: Record<string, unknown> | undefined;
 }): LogPayload => ({
   key: keysByGrant[input.grantType ?? ''] ?? 'ExchangeTokenBy.Unknown',
   result: input.status < 400 ? 'Success' : 'Error',
@@ -29,5 +31,6 @@ export const tokenLogPayload = (input: {
     grantType: input.grantType,
     ...(input.params.resource === undefined ? {} : { resource: input.params.resource }),
     ...(input.params.scope === undefined ? {} : { scope: input.params.scope }),
+    ...(input.context ? { subjectTokenContext: input.context } : {}),
   },
 });

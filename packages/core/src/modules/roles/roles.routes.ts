@@ -11,14 +11,20 @@ import {
   scopeIdsSchema,
   scopeSchema,
   searchQuerySchema,
+  userIdSchema,
+  userIdsSchema,
+  userListQuerySchema,
+  userSchema,
 } from '@gatehouse/schemas';
 import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
 import { setPageHeaders } from '../../app/pagination.js';
+import { listUsersPage } from '../users/users.service.js';
 import {
   addRoleScopes,
   assignApplicationsToRole,
+  assignUsersToRole,
   assignRolesToApplication,
   createRole,
   deleteRole,
@@ -30,6 +36,7 @@ import {
   patchRole,
   removeRoleFromApplication,
   removeRoleScope,
+  removeRoleUser,
 } from './roles.service.js';
 
 const read = { scope: managementScopes.readRoles } as const;
@@ -196,6 +203,70 @@ export const roleRoutes = async (app: ApiInstance) => {
     },
     async (request, reply) => {
       await removeRoleFromApplication(request.tenantScope(), request.params.id, request.params.applicationId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/roles/:id/users',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List the users holding a role',
+        description: 'Newest users first; `search` matches like the user list (name, username, email, phone, id).',
+        params: idParams,
+        querystring: paginationQuerySchema.extend({ search: userListQuerySchema.shape.search }),
+        response: { 200: z.array(userSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { search, ...page } = request.query;
+      // Looked up first so an unknown role is a 404, not an empty list.
+      await getRole(request.tenantScope(), request.params.id);
+      const { total, items } = await listUsersPage(
+        request.tenantScope(),
+        { search, roleId: request.params.id, mode: 'substring', sortBy: 'createdAt', sortOrder: 'desc' },
+        page,
+      );
+      setPageHeaders(request, reply, page, total);
+      return items;
+    },
+  );
+
+  app.post(
+    '/roles/:id/users',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Assign a User role to users',
+        description:
+          'All or nothing: a MachineToMachine role is refused with 422 role.not_user_type, unknown user ids with 404 entity.not_found (each named in `details`). Assigning again is a no-op.',
+        params: idParams,
+        body: userIdsSchema,
+        response: { 201: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await assignUsersToRole(request.tenantScope(), request.params.id, request.body.userIds);
+      return reply.status(201).send(null);
+    },
+  );
+
+  app.delete(
+    '/roles/:id/users/:userId',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Remove a role from a user',
+        params: idParams.extend({ userId: userIdSchema }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await removeRoleUser(request.tenantScope(), request.params.id, request.params.userId);
       return reply.status(204).send(null);
     },
   );

@@ -11,7 +11,8 @@ import { toApplication } from '../applications/applications.queries.js';
 import { applications } from '../applications/applications.table.js';
 import { toScope } from '../resources/resources.service.js';
 import { scopes } from '../resources/resources.table.js';
-import { applicationsRoles, roles, rolesScopes } from './roles.table.js';
+import { users } from '../users/users.table.js';
+import { applicationsRoles, roles, rolesScopes, usersRoles } from './roles.table.js';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -285,6 +286,47 @@ export const listApplicationRolesPage = (scope: TenantScope, applicationId: stri
       .offset(offset);
     return { total, items: rows.map((row) => toRole(row.role)) };
   });
+
+/**
+ * Gives a User role to users, all or nothing: a MachineToMachine role is refused, and unknown user
+ * ids are all named in the error's details.
+ */
+export const assignUsersToRole = async (scope: TenantScope, roleId: string, userIds: string[]) => {
+  const ids = [...new Set(userIds)];
+  await scope.transaction(async (tx) => {
+    const role = await requireRole(tx, roleId);
+    if (role.type !== 'User') {
+      throw new ApiError(422, 'role.not_user_type', { name: role.name });
+    }
+    const found = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map((row) => row.id));
+    const missing = userIds.flatMap((id, index) => (found.has(id) ? [] : [{ id, index }]));
+    if (missing.length > 0) {
+      throw new ApiError(
+        404,
+        'entity.not_found',
+        { entity: 'user', id: missing[0]!.id },
+        missing.map(({ id, index }) => ({ path: `body.userIds.${index}`, code: 'entity.not_found', params: { entity: 'user', id } })),
+      );
+    }
+    await tx
+      .insert(usersRoles)
+      .values(ids.map((userId) => ({ tenantId: scope.tenantId, userId, roleId })))
+      .onConflictDoNothing();
+  });
+};
+
+export const removeRoleUser = async (scope: TenantScope, roleId: string, userId: string) => {
+  await scope.transaction(async (tx) => {
+    await requireRole(tx, roleId);
+    const deleted = await tx
+      .delete(usersRoles)
+      .where(and(eq(usersRoles.roleId, roleId), eq(usersRoles.userId, userId)))
+      .returning({ userId: usersRoles.userId });
+    if (deleted.length === 0) {
+      throw notFound('role assignment', `${roleId}/${userId}`);
+    }
+  });
+};
 
 /** The tenant's built-in machine-to-machine role that holds the management API's `all` scope. */
 export const findManagementRole = async (scope: TenantScope) => {

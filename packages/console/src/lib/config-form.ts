@@ -1,0 +1,356 @@
+import { isSecretConfigKey } from '@gatehouse/schemas';
+import { z } from 'zod';
+
+/**
+ * Connector configuration forms, generated from the JSON Schema each factory publishes
+ * (`GET /api/connector-factories`). Pure: the schema becomes a list of field descriptions, the
+ * form keeps its own state shape (text as typed, JSON as text, maps as rows), and the state turns
+ * back into a config that is checked against the same schema. Covers the subset the factories
+ * use: strings (secrets as passwords), numbers, booleans, enums, constants, nested objects,
+ * arrays of objects, string maps; anything else is edited as JSON.
+ */
+
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  additionalProperties?: JsonSchema | boolean;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  [keyword: string]: unknown;
+};
+
+type Common = {
+  /** The property name. */
+  name: string;
+  /** Property names from the root, without list indexes (`templates.subject`): the phrase key of the label. */
+  labelKey: string;
+  required: boolean;
+};
+
+export type ConfigField = Common &
+  (
+    | { kind: 'text'; secret: boolean; multiline: boolean; placeholder?: string }
+    | { kind: 'number'; integer: boolean; min?: number; max?: number; placeholder?: string }
+    /** A boolean with a default, or a required one: on or off. */
+    | { kind: 'switch'; defaultValue: boolean }
+    /** An optional boolean without a default: unset, on or off (unset lets the provider decide). */
+    | { kind: 'tristate' }
+    | { kind: 'select'; options: string[]; defaultValue?: string }
+    /** A constant: not shown, always sent. */
+    | { kind: 'fixed'; value: unknown }
+    | { kind: 'group'; fields: ConfigField[] }
+    /** An array of objects: a repeatable group. */
+    | { kind: 'list'; fields: ConfigField[]; minItems: number }
+    /** An object of string values with free keys (headers, parameters). */
+    | { kind: 'map' }
+    | { kind: 'json' }
+  );
+
+/** Strings longer than this are bodies or keys: a multi-line input. */
+const multilineAbove = 2048;
+const privateKeyName = /private[-_]?key/i;
+
+const typeOf = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type);
+
+const isStringMap = (schema: JsonSchema) =>
+  typeOf(schema) === 'object' &&
+  !schema.properties &&
+  typeof schema.additionalProperties === 'object' &&
+  typeOf(schema.additionalProperties) === 'string';
+
+const describeField = (name: string, schema: JsonSchema, required: boolean, parentKey: string): ConfigField => {
+  const common: Common = { name, labelKey: parentKey ? `${parentKey}.${name}` : name, required };
+  if (schema.const !== undefined) {
+    return { ...common, kind: 'fixed', value: schema.const };
+  }
+  if (Array.isArray(schema.enum) && schema.enum.every((option) => typeof option === 'string')) {
+    return {
+      ...common,
+      kind: 'select',
+      options: schema.enum as string[],
+      ...(typeof schema.default === 'string' ? { defaultValue: schema.default } : {}),
+    };
+  }
+  switch (typeOf(schema)) {
+    case 'string': {
+      const secret = isSecretConfigKey(name);
+      return {
+        ...common,
+        kind: 'text',
+        secret,
+        // A long secret is a password-like value, except a key file's content (PEM), which has lines.
+        multiline: (schema.maxLength ?? 0) > multilineAbove && (!secret || privateKeyName.test(name)),
+        ...(typeof schema.default === 'string' ? { placeholder: schema.default } : {}),
+      };
+    }
+    case 'integer':
+    case 'number':
+      return {
+        ...common,
+        kind: 'number',
+        integer: typeOf(schema) === 'integer',
+        ...(schema.minimum === undefined ? {} : { min: schema.minimum }),
+        ...(schema.maximum === undefined ? {} : { max: schema.maximum }),
+        ...(typeof schema.default === 'number' ? { placeholder: String(schema.default) } : {}),
+      };
+    case 'boolean':
+      return typeof schema.default === 'boolean' || required
+        ? { ...common, kind: 'switch', defaultValue: schema.default === true }
+        : { ...common, kind: 'tristate' };
+    case 'object':
+      if (schema.properties) {
+        return { ...common, kind: 'group', fields: describeFields(schema, common.labelKey) };
+      }
+      return isStringMap(schema) ? { ...common, kind: 'map' } : { ...common, kind: 'json' };
+    case 'array':
+      if (schema.items && typeOf(schema.items) === 'object' && schema.items.properties) {
+        return { ...common, kind: 'list', fields: describeFields(schema.items, common.labelKey), minItems: schema.minItems ?? 0 };
+      }
+      return { ...common, kind: 'json' };
+    default:
+      return { ...common, kind: 'json' };
+  }
+};
+
+const describeFields = (schema: JsonSchema, parentKey: string): ConfigField[] => {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => describeField(name, property, required.has(name), parentKey));
+};
+
+/** The fields of a factory's configuration form, in the schema's order. `omit` leaves top-level keys out. */
+export const describeConfigSchema = (schema: JsonSchema, omit: readonly string[] = []): ConfigField[] =>
+  describeFields(schema, '').filter((field) => !omit.includes(field.name));
+
+/** The form's state: text as typed, numbers as typed, JSON as text, maps as rows, lists as item states. */
+export type FormValue = string | number | boolean | undefined | FormState | FormState[] | MapRow[];
+export type FormState = { [name: string]: FormValue };
+export type MapRow = { key: string; value: string };
+
+const asObject = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const initialValue = (field: ConfigField, value: unknown): FormValue => {
+  switch (field.kind) {
+    case 'text':
+      return typeof value === 'string' ? value : '';
+    case 'number':
+      return typeof value === 'number' ? value : '';
+    case 'switch':
+      return typeof value === 'boolean' ? value : field.defaultValue;
+    case 'tristate':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'select':
+      return typeof value === 'string' ? value : (field.defaultValue ?? '');
+    case 'fixed':
+      return undefined;
+    case 'group':
+      return toFormState(field.fields, value);
+    case 'list':
+      return Array.isArray(value) ? value.map((item) => toFormState(field.fields, item)) : field.minItems > 0 ? [newListItem(field.fields)] : [];
+    case 'map':
+      return Object.entries(asObject(value)).map(([key, item]) => ({ key, value: typeof item === 'string' ? item : JSON.stringify(item) }));
+    case 'json':
+      return value === undefined ? '' : JSON.stringify(value, null, 2);
+  }
+};
+
+/** A config (a saved connector's, with masked secrets) as form state; without one, the empty form with defaults. */
+export const toFormState = (fields: readonly ConfigField[], config?: unknown): FormState => {
+  const source = asObject(config);
+  return Object.fromEntries(fields.map((field) => [field.name, initialValue(field, source[field.name])]));
+};
+
+/** A new entry of a repeatable group. */
+export const newListItem = (fields: readonly ConfigField[]): FormState => toFormState(fields);
+
+/** Messages by data path (`templates.0.subject`), as phrase codes or already localized text. */
+export type FieldErrors = Record<string, string>;
+
+/** Codes of the form's own checks (the rest come from the schema). */
+export const formErrorCodes = { invalidJson: 'invalid_json', duplicateKey: 'duplicate_key' } as const;
+
+const isEmpty = (value: unknown) => value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
+
+const convertValue = (field: ConfigField, value: FormValue, path: string, errors: FieldErrors): unknown => {
+  switch (field.kind) {
+    case 'text':
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    case 'switch':
+    case 'tristate':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'select':
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    case 'fixed':
+      return field.value;
+    case 'group': {
+      const converted = convertFields(field.fields, asObject(value) as FormState, path, errors);
+      // An optional group left empty (no credentials, no TLS options) is left out as a whole.
+      return isEmpty(converted) && !field.required ? undefined : converted;
+    }
+    case 'list': {
+      const items = Array.isArray(value) ? (value as FormState[]) : [];
+      if (items.length === 0 && !field.required) {
+        return undefined;
+      }
+      return items.map((item, index) => convertFields(field.fields, item, `${path}.${index}`, errors));
+    }
+    case 'map': {
+      const rows = (Array.isArray(value) ? (value as MapRow[]) : []).filter((row) => row.key.trim() !== '' || row.value !== '');
+      if (rows.length === 0) {
+        return undefined;
+      }
+      const entries = rows.map((row) => [row.key.trim(), row.value] as const);
+      if (new Set(entries.map(([key]) => key)).size !== entries.length) {
+        errors[path] = formErrorCodes.duplicateKey;
+      }
+      return Object.fromEntries(entries);
+    }
+    case 'json': {
+      if (typeof value !== 'string' || value.trim() === '') {
+        return undefined;
+      }
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        errors[path] = formErrorCodes.invalidJson;
+        return undefined;
+      }
+    }
+  }
+};
+
+const convertFields = (fields: readonly ConfigField[], state: FormState, prefix: string, errors: FieldErrors) => {
+  const config: Record<string, unknown> = {};
+  for (const field of fields) {
+    const path = prefix ? `${prefix}.${field.name}` : field.name;
+    const value = convertValue(field, state[field.name], path, errors);
+    if (value !== undefined) {
+      config[field.name] = value;
+    }
+  }
+  return config;
+};
+
+/** The config to send: empty inputs left out (the server applies its defaults), JSON parsed, rows joined. */
+export const toConfig = (fields: readonly ConfigField[], state: FormState): { config: Record<string, unknown>; errors: FieldErrors } => {
+  const errors: FieldErrors = {};
+  const config = convertFields(fields, state, '', errors);
+  return { config, errors };
+};
+
+/**
+ * The data path of the field that shows a problem at `path` (a schema issue or a server detail):
+ * problems inside a JSON editor or a map are shown on the editor itself.
+ */
+export const fieldPathOf = (fields: readonly ConfigField[], path: readonly (string | number)[]): string | undefined => {
+  let current: readonly ConfigField[] = fields;
+  const resolved: string[] = [];
+  for (let index = 0; index < path.length; index += 1) {
+    const field = current.find((candidate) => candidate.name === String(path[index]));
+    if (!field) {
+      return resolved.length > 0 ? resolved.join('.') : undefined;
+    }
+    resolved.push(field.name);
+    if (field.kind === 'group') {
+      current = field.fields;
+    } else if (field.kind === 'list' && typeof path[index + 1] === 'number') {
+      index += 1;
+      resolved.push(String(path[index]));
+      current = field.fields;
+    } else {
+      return resolved.join('.');
+    }
+  }
+  return resolved.join('.');
+};
+
+/** The subset of a zod issue a message needs (see validation-messages.ts). */
+export type ConfigIssue = { path: string; issue: z.core.$ZodIssue };
+
+const validators = new WeakMap<JsonSchema, z.ZodType>();
+
+/**
+ * Checks a config against the factory's schema, the first problem per field. Rules the JSON
+ * Schema cannot express (https only, header names) are the server's: its answer maps the same way.
+ */
+export const validateConfig = (schema: JsonSchema, fields: readonly ConfigField[], config: Record<string, unknown>): ConfigIssue[] => {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    validators.set(schema, validator);
+  }
+  const result = validator.safeParse(config);
+  if (result.success) {
+    return [];
+  }
+  const seen = new Set<string>();
+  const issues: ConfigIssue[] = [];
+  for (const issue of result.error.issues) {
+    const path = fieldPathOf(fields, issue.path as (string | number)[]) ?? '';
+    if (!seen.has(path)) {
+      seen.add(path);
+      issues.push({ path, issue });
+    }
+  }
+  return issues;
+};
+
+/** A server detail path (`config.templates.0.subject`, `body.config.host`) as a field path of the form. */
+export const serverDetailPath = (fields: readonly ConfigField[], detailPath: string): string | undefined => {
+  const parts = detailPath.replace(/^body\./, '').split('.');
+  if (parts[0] !== 'config') {
+    return undefined;
+  }
+  return fieldPathOf(
+    fields,
+    parts.slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+  );
+};
+
+/** Reads and writes a value at a data path of the form state (immutably). */
+export const getAt = (state: FormState, path: string): FormValue => {
+  let current: unknown = state;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') {
+      return undefined;
+    }
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current as FormValue;
+};
+
+export const setAt = (state: FormState, path: string, value: FormValue): FormState => {
+  const [head, ...rest] = path.split('.');
+  const key = head!;
+  if (rest.length === 0) {
+    return { ...state, [key]: value };
+  }
+  const child = state[key];
+  if (Array.isArray(child)) {
+    const [indexText, ...tail] = rest;
+    const index = Number(indexText);
+    const items = [...(child as FormState[])];
+    items[index] = tail.length === 0 ? (value as FormState) : setAt(items[index] ?? {}, tail.join('.'), value);
+    return { ...state, [key]: items };
+  }
+  return { ...state, [key]: setAt(asObject(child) as FormState, rest.join('.'), value) };
+};
+
+/** `fromEmail` → `From email`: the label of a field no phrase describes (a factory newer than the console). */
+export const humanizeKey = (key: string) => {
+  const words = key
+    .replaceAll(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replaceAll(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};

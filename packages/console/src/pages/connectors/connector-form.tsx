@@ -1,0 +1,274 @@
+import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { connectorCreateSchema, connectorMetadataOverridesSchema, type Connector } from '@gatehouse/schemas';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { api, segment } from '../../api/client.js';
+import { handleApiError } from '../../api/error-handler.js';
+import { useConsole } from '../../app-context.js';
+import { CopyBox } from '../../components/copy-box.js';
+import { FormError, FormFooter, FormSection } from '../../components/form.js';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes.js';
+import {
+  describeConfigSchema,
+  type FieldErrors,
+  formErrorCodes,
+  type FormState,
+  type JsonSchema,
+  serverDetailPath,
+  toConfig,
+  toFormState,
+  validateConfig,
+} from '../../lib/config-form.js';
+import { socialCallbackUri, suggestConnectorId } from '../../lib/connectors.js';
+import { errorOutcome, inlineErrors, isConsoleError } from '../../lib/errors.js';
+import { issueMessage, type Translate } from '../../lib/validation-messages.js';
+import { ConfigFieldsEditor } from './config-fields.js';
+import { connectorQueryKeys, type ConnectorFactory } from './queries.js';
+import { TestMessage } from './test-message.js';
+
+const translate: Translate = (key, values) => i18next.t(key, values ?? {});
+
+/** Generic factories name their target in the connector's metadata, not in the config. */
+const omittedKeys = (factory: ConnectorFactory) => (factory.isStandard ? ['target'] : []);
+
+export const useFactoryFields = (factory: ConnectorFactory) =>
+  useMemo(() => describeConfigSchema(factory.configSchema as JsonSchema, omittedKeys(factory)), [factory]);
+
+type SocialState = { id: string; target: string; name: string; syncProfile: boolean; enableTokenStorage: boolean };
+
+const socialState = (factory: ConnectorFactory, connector: Connector | undefined, takenIds: readonly string[]): SocialState => ({
+  id: connector?.id ?? suggestConnectorId(factory.target, takenIds),
+  target: connector?.metadata.target ?? '',
+  name: connector?.metadata.name?.en ?? '',
+  syncProfile: connector?.syncProfile ?? false,
+  enableTokenStorage: connector?.enableTokenStorage ?? false,
+});
+
+/** The config's form problems in the console's language: the schema's issues and the form's own codes. */
+const localize = (errors: FieldErrors, t: (key: 'connectors.form.invalid_json' | 'connectors.form.duplicate_key') => string): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([path, code]) => [
+      path,
+      code === formErrorCodes.invalidJson ? t('connectors.form.invalid_json') : code === formErrorCodes.duplicateKey ? t('connectors.form.duplicate_key') : code,
+    ]),
+  );
+
+/** Checks the social fields with the schemas the server uses. */
+const socialErrors = (factory: ConnectorFactory, social: SocialState, creating: boolean): FieldErrors => {
+  const errors: FieldErrors = {};
+  if (creating) {
+    const id = connectorCreateSchema.shape.id.safeParse(social.id || undefined);
+    if (!id.success || !social.id) {
+      errors.id = social.id ? translate('validation.invalid') : translate('validation.required');
+    }
+  }
+  if (factory.isStandard) {
+    const metadata = connectorMetadataOverridesSchema.safeParse({ target: social.target, name: { en: social.name } });
+    for (const issue of metadata.success ? [] : metadata.error.issues) {
+      const field = issue.path[0] === 'target' ? 'target' : 'name';
+      errors[field] ??= issueMessage(issue as never, translate);
+    }
+  }
+  return errors;
+};
+
+/** Server detail paths of the social part (`metadata.target`, `id`) as the form's field names. */
+const socialFieldOf = (path: string) =>
+  path === 'id' ? 'id' : path.startsWith('metadata.target') ? 'target' : path.startsWith('metadata.name') ? 'name' : undefined;
+
+type Props = {
+  factory: ConnectorFactory;
+  /** The saved connector when editing; creating otherwise. */
+  connector?: Connector;
+  /** Ids already taken (to propose a free one for a new social connector). */
+  takenIds?: readonly string[];
+  /** A new social connector's id as typed (it is part of the callback URI). */
+  onConnectorIdChange?: (id: string) => void;
+  onSaved: (connector: Connector) => void;
+};
+
+/**
+ * Creates or edits a connector: the configuration form generated from the factory's JSON
+ * Schema, the social settings, and a test message with the unsaved configuration.
+ */
+export const ConnectorForm = ({ factory, connector, takenIds = [], onConnectorIdChange, onSaved }: Props) => {
+  const { t } = useTranslation();
+  const { config: consoleConfig } = useConsole();
+  const queryClient = useQueryClient();
+  const fields = useFactoryFields(factory);
+  const creating = !connector;
+  const isSocial = factory.type === 'Social';
+  const initialState = useMemo(() => toFormState(fields, connector?.config), [fields, connector]);
+  const initialSocial = useMemo(() => socialState(factory, connector, takenIds), [factory, connector, takenIds]);
+  const [state, setState] = useState<FormState>(initialState);
+  const [social, setSocial] = useState<SocialState>(initialSocial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const dirty = JSON.stringify(state) !== JSON.stringify(initialState) || JSON.stringify(social) !== JSON.stringify(initialSocial);
+
+  /** The config to send, or undefined (with the problems shown) when the form has errors. */
+  const checkedConfig = (options: { withSocial: boolean }) => {
+    const converted = toConfig(fields, state);
+    const found: FieldErrors = localize(converted.errors, t);
+    for (const { path, issue } of validateConfig(factory.configSchema as JsonSchema, fields, converted.config)) {
+      found[path] ??= issueMessage(issue as never, translate);
+    }
+    if (options.withSocial && isSocial) {
+      Object.assign(found, socialErrors(factory, social, creating));
+    }
+    setErrors(found);
+    return Object.keys(found).length > 0 ? undefined : converted.config;
+  };
+
+  const showServerError = (error: unknown) => {
+    if (isConsoleError(error) && error.body && errorOutcome(error.problem).action === 'toast') {
+      const fieldOf = (path: string) => serverDetailPath(fields, path) ?? socialFieldOf(path);
+      const conflict = error.code === 'connector.id_exists' ? 'id' : error.code === 'connector.target_exists' ? (factory.isStandard ? 'target' : undefined) : undefined;
+      if (conflict) {
+        setErrors({ [conflict]: error.body.message });
+        return;
+      }
+      const inline = inlineErrors(error.body, (path) => fieldOf(path) !== undefined);
+      setErrors(Object.fromEntries(Object.entries(inline.fields).map(([path, message]) => [fieldOf(path)!, message])));
+      setFormError(inline.rest.length > 0 ? [...new Set(inline.rest)].join('\n') : Object.keys(inline.fields).length > 0 ? error.body.message : undefined);
+      return;
+    }
+    handleApiError(error);
+  };
+
+  const metadata = () =>
+    factory.isStandard ? { target: social.target, name: { ...connector?.metadata.name, en: social.name } } : undefined;
+
+  const factoryName = (saved: Connector) => saved.name.en ?? factory.name.en ?? factory.id;
+
+  const save = useMutation({
+    mutationFn: (config: Record<string, unknown>) => {
+      const socialPart = isSocial ? { syncProfile: social.syncProfile, enableTokenStorage: social.enableTokenStorage, ...(metadata() ? { metadata: metadata() } : {}) } : {};
+      return connector
+        ? api.patch<Connector>(`connectors/${segment(connector.id)}`, { config, ...socialPart })
+        : api.post<Connector>('connectors', { connectorId: factory.id, ...(isSocial ? { id: social.id } : {}), config, ...socialPart });
+    },
+    meta: { handlesErrors: true },
+    onSuccess: async (saved) => {
+      if (!creating) {
+        // The saved config comes back with its secrets masked again.
+        setState(toFormState(fields, saved.config));
+        setSocial(socialState(factory, saved, takenIds));
+      }
+      queryClient.setQueryData(connectorQueryKeys.detail(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: connectorQueryKeys.list });
+      notifications.show({ color: 'teal', message: creating ? t('connectors.created', { name: factoryName(saved) }) : t('general.saved') });
+      onSaved(saved);
+    },
+    onError: showServerError,
+  });
+
+  const submit = () => {
+    setFormError(undefined);
+    const config = checkedConfig({ withSocial: true });
+    if (config) {
+      save.mutate(config);
+    }
+  };
+
+  const discard = () => {
+    setState(initialState);
+    setSocial(initialSocial);
+    setErrors({});
+    setFormError(undefined);
+  };
+
+  const [idEdited, setIdEdited] = useState(false);
+  const setSocialField = <K extends keyof SocialState>(key: K, value: SocialState[K]) => {
+    setSocial((current) => ({
+      ...current,
+      [key]: value,
+      // A new generic connector's id follows its target until it is edited (the callback URI holds it).
+      ...(key === 'target' && creating && !idEdited ? { id: suggestConnectorId(String(value) || factory.target, takenIds) } : {}),
+    }));
+    if (key === 'id') {
+      setIdEdited(true);
+    }
+    setErrors(({ [key]: _removed, ...rest }) => rest);
+  };
+  /** A social text field's value, change and error; a social switch's state and change. */
+  const socialText = (key: 'id' | 'target' | 'name') => ({
+    value: social[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setSocialField(key, event.currentTarget.value),
+    error: errors[key],
+  });
+  const socialSwitch = (key: 'syncProfile' | 'enableTokenStorage') => ({
+    checked: social[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setSocialField(key, event.currentTarget.checked),
+  });
+
+  const callbackId = connector?.id ?? social.id;
+  useEffect(() => {
+    if (creating) {
+      onConnectorIdChange?.(social.id);
+    }
+  }, [creating, social.id, onConnectorIdChange]);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack>
+        {/* A new connector leaves for its page once created: only edits are guarded. */}
+        <UnsavedChangesGuard dirty={!creating && dirty} />
+        <FormError message={formError} />
+        {isSocial && (
+          <FormSection title={t('connectors.form.social_title')} description={t('connectors.form.social_description')}>
+            {creating ? (
+              <TextInput label={t('connectors.form.connector_id')} description={t('connectors.form.connector_id_hint')} required {...socialText('id')} dir="ltr" />
+            ) : null}
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('connectors.callback_uri')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('connectors.callback_uri_hint')}
+              </Text>
+              {callbackId ? <CopyBox value={socialCallbackUri(consoleConfig.tenantEndpoint, callbackId)} /> : null}
+            </Stack>
+            {factory.isStandard && (
+              <>
+                <TextInput label={t('connectors.form.target')} description={t('connectors.form.target_hint')} required {...socialText('target')} dir="ltr" />
+                <TextInput label={t('connectors.form.display_name')} description={t('connectors.form.display_name_hint')} required {...socialText('name')} />
+              </>
+            )}
+            <Switch label={t('connectors.form.sync_profile')} description={t('connectors.form.sync_profile_hint')} {...socialSwitch('syncProfile')} />
+            <Switch label={t('connectors.form.token_storage')} description={t('connectors.form.token_storage_hint')} {...socialSwitch('enableTokenStorage')} />
+          </FormSection>
+        )}
+        <FormSection title={t('connectors.form.config_title')} description={t('connectors.form.config_description')}>
+          <ConfigFieldsEditor fields={fields} value={state} onChange={setState} errors={errors} />
+        </FormSection>
+        {factory.type !== 'Social' && (
+          <TestMessage
+            factory={factory}
+            connectorId={connector?.id}
+            config={() => checkedConfig({ withSocial: false })}
+          />
+        )}
+        {creating ? (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('connectors.form.create_submit')}
+            </Button>
+          </Group>
+        ) : (
+          <FormFooter dirty={dirty} submitting={save.isPending} onDiscard={discard} />
+        )}
+      </Stack>
+    </form>
+  );
+};

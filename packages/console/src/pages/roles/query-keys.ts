@@ -1,0 +1,1 @@
+export const roleQueryKey = (id: string) => ['roles', 'detail', id] as const;

@@ -1,0 +1,153 @@
+import {
+  defaultSignInExperience,
+  deriveDarkPrimaryColor,
+  experienceConfigSchema,
+  experiencePreviewSchema,
+  type Connector,
+  type CustomProfileField,
+} from '@gatehouse/schemas';
+import { describe, expect, it } from 'vitest';
+
+import {
+  changedParts,
+  draftParts,
+  followDarkColor,
+  moveItem,
+  previewConfig,
+  previewMessage,
+  removeAt,
+  replaceAt,
+  sameValue,
+  tabOfPath,
+  toDraft,
+  usableDraft,
+} from './draft.js';
+
+const connector = (overrides: Partial<Connector>): Connector => ({
+  id: 'c1',
+  connectorId: 'google',
+  type: 'Social',
+  target: 'google',
+  platform: 'Universal',
+  name: { en: 'Google' },
+  logo: 'https://example.com/google.svg',
+  logoDark: null,
+  config: {},
+  metadata: {},
+  syncProfile: false,
+  enableTokenStorage: false,
+  createdAt: 1,
+  ...overrides,
+});
+
+const field: CustomProfileField = {
+  id: 'f1',
+  name: 'department',
+  type: 'Select',
+  label: 'Department',
+  required: true,
+  sieOrder: 0,
+  config: { options: [{ label: 'Sales', value: 'sales' }] },
+};
+
+describe('draft', () => {
+  it('holds the parts of these pages only', () => {
+    const draft = toDraft(defaultSignInExperience);
+    expect(Object.keys(draft).sort()).toEqual([...draftParts].sort());
+    expect(draft).not.toHaveProperty('mfa');
+    expect(draft).not.toHaveProperty('passwordPolicy');
+  });
+
+  it('sends only the changed parts', () => {
+    const saved = toDraft(defaultSignInExperience);
+    expect(changedParts(saved, structuredClone(saved))).toEqual({});
+    const values = { ...structuredClone(saved), branding: { logoUrl: 'https://example.com/logo.svg', favicon: undefined } };
+    values.color.primaryColor = '#0B7A75';
+    expect(changedParts(saved, values)).toEqual({
+      color: { ...saved.color, primaryColor: '#0B7A75' },
+      branding: { logoUrl: 'https://example.com/logo.svg', favicon: undefined },
+    });
+  });
+
+  it('treats missing and undefined keys alike, but not array order', () => {
+    expect(sameValue({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameValue({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameValue(null, {})).toBe(false);
+    expect(sameValue({ a: { b: 'x' } }, { a: { b: 'x' } })).toBe(true);
+  });
+
+  it('names the tab of a server detail', () => {
+    expect(tabOfPath('signIn.methods.0')).toBe('sign-up-and-sign-in');
+    expect(tabOfPath('body.socialSignInConnectorTargets.1')).toBe('sign-up-and-sign-in');
+    expect(tabOfPath('color.primaryColor')).toBe('branding');
+    expect(tabOfPath('customCss')).toBe('content');
+    expect(tabOfPath('mfa.factors')).toBeUndefined();
+  });
+});
+
+describe('dark primary colour', () => {
+  it('follows the primary colour while it is the derived one', () => {
+    const dark = deriveDarkPrimaryColor('#6139F6');
+    expect(followDarkColor('#6139F6', '#0B7A75', dark)).toBe(deriveDarkPrimaryColor('#0B7A75'));
+    expect(followDarkColor('#6139F6', '#0B7A75', dark.toUpperCase())).toBe(deriveDarkPrimaryColor('#0B7A75'));
+  });
+
+  it('keeps a colour picked by hand, and ignores half-typed colours', () => {
+    expect(followDarkColor('#6139F6', '#0B7A75', '#ff0000')).toBe('#ff0000');
+    expect(followDarkColor('#6139F6', '#0B7A', '#aaaaaa')).toBe('#aaaaaa');
+  });
+});
+
+describe('moveItem', () => {
+  it('moves within bounds', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b'], 1, 5)).toEqual(['a', 'b']);
+    expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+});
+
+describe('removeAt and replaceAt', () => {
+  it('change only the item at the index, without touching the list given', () => {
+    const list = ['a', 'b', 'c'] as const;
+    expect(removeAt(list, 1)).toEqual(['a', 'c']);
+    expect(removeAt(list, 5)).toEqual(['a', 'b', 'c']);
+    expect(replaceAt<string>(list, 2, 'z')).toEqual(['a', 'b', 'z']);
+    expect(list).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('preview', () => {
+  it('shows valid draft parts and keeps the saved part for an invalid one', () => {
+    const draft = toDraft(defaultSignInExperience);
+    draft.signInMode = 'Register';
+    draft.color = { ...draft.color, primaryColor: '#12' };
+    const usable = usableDraft(defaultSignInExperience, draft);
+    expect(usable.signInMode).toBe('Register');
+    expect(usable.color.primaryColor).toBe(defaultSignInExperience.color.primaryColor);
+    expect(usable.mfa).toEqual(defaultSignInExperience.mfa);
+  });
+
+  it('builds the configuration the hosted pages read, typed by the schema', () => {
+    const experience = { ...defaultSignInExperience, socialSignInConnectorTargets: ['github', 'google'] };
+    const connectors = [
+      connector({}),
+      connector({ id: 'c2', type: 'Email', target: 'smtp' }),
+      connector({ id: 'c3', target: 'github', type: 'Email' }),
+    ];
+    const config = previewConfig({
+      tenantId: 'default',
+      experience,
+      connectors,
+      fields: [field],
+      phrases: [{ languageTag: 'de', translation: { 'sign_in.submit': 'Los' } }],
+    });
+    expect(experienceConfigSchema.parse(config)).toEqual(config);
+    // Only configured social connectors get a button; github here is an email connector's target.
+    expect(config.socialConnectors).toEqual([{ id: 'c1', target: 'google', name: { en: 'Google' }, logo: 'https://example.com/google.svg', logoDark: null }]);
+    expect(config.forgotPassword).toEqual({ email: true, phone: false });
+    expect(config.phrases).toEqual({ de: { 'sign_in.submit': 'Los' } });
+    expect(config.interaction).toBeNull();
+    expect(experiencePreviewSchema.parse(previewMessage(config, 'continue', 'dark')).page).toBe('continue');
+  });
+});

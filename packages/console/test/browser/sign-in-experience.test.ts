@@ -1,0 +1,145 @@
+import { deriveDarkPrimaryColor } from '@gatehouse/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { useBrowser } from '../../../core/test/setup/browser.js';
+import type { TestServer } from '../../../core/test/setup/test-server.js';
+import { openConsoleAt, startConsoleServer } from './console-session.js';
+
+/**
+ * The sign-in experience pages against the real server, with the real hosted sign-in page in the
+ * preview frame (needs the built console and experience packages).
+ */
+
+let server: TestServer;
+let admin: Awaited<ReturnType<TestServer['api']>>;
+const browser = useBrowser();
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  admin = await server.api();
+});
+afterAll(async () => server?.close());
+
+const previewFrame = () => browser.page.frameLocator('iframe[title="Preview of the sign-in page"]');
+
+describe('sign-in experience', () => {
+  it('shows unsaved colour and sign-in changes in the preview, then saves them', async () => {
+    const { page } = browser;
+    await openConsoleAt(page, server, '/sign-in-experience');
+    await page.waitForURL(/\/console\/sign-in-experience\/branding$/);
+    // From here on (the console's own sign-in is done), nothing may call the experience API.
+    const experienceCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/experience')) {
+        experienceCalls.push(request.url());
+      }
+    });
+
+    const frame = previewFrame();
+    const submit = frame.getByRole('button', { name: 'Sign in', exact: true });
+    await submit.waitFor();
+    const background = () => submit.evaluate((element) => getComputedStyle(element).backgroundColor);
+    await expect.poll(background).toBe('rgb(97, 57, 246)');
+
+    await page.getByLabel('Primary colour', { exact: true }).fill('#0B7A75');
+    await expect.poll(background).toBe('rgb(11, 122, 117)');
+
+    // Dark mode, previewed dark with the derived colour.
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+    await page.getByLabel('Dark', { exact: true }).click();
+    await expect.poll(() => frame.locator('html').getAttribute('data-theme')).toBe('dark');
+
+    await page.getByRole('tab', { name: 'Sign-up and sign-in' }).click();
+    await page.waitForURL(/\/sign-in-experience\/sign-up-and-sign-in$/);
+    await page.getByRole('button', { name: 'Add a sign-in method' }).click();
+    await page.getByRole('menuitem', { name: 'Email', exact: true }).click();
+    // Still unsaved, and the real sign-in page already asks for a username or an email.
+    await frame.getByLabel('Username or email', { exact: true }).waitFor();
+    await expect.poll(background).not.toBe('rgb(97, 57, 246)');
+    expect((await admin.get('/sign-in-exp')).body.signIn.methods).toHaveLength(1);
+
+    // The preview never talks to the server: its buttons do nothing.
+    await submit.click();
+    await frame.getByLabel('Username or email', { exact: true }).waitFor();
+    expect(experienceCalls).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    const { body } = await admin.get('/sign-in-exp');
+    expect(body.color).toEqual({ primaryColor: '#0B7A75', isDarkModeEnabled: true, darkPrimaryColor: deriveDarkPrimaryColor('#0B7A75') });
+    expect(body.signIn.methods).toEqual([
+      { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+      { identifier: 'email', password: true, verificationCode: false, isPasswordPrimary: true },
+    ]);
+  });
+
+  it('shows why the server refuses an unworkable combination, and asks before leaving it unsaved', async () => {
+    const { page } = browser;
+    const before = (await admin.get('/sign-in-exp')).body;
+    await openConsoleAt(page, server, '/sign-in-experience/sign-up-and-sign-in');
+    await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
+    await page.getByRole('switch', { name: 'Verify at sign-up' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+
+    const alert = page.getByTestId('unworkable-alert');
+    await alert.waitFor();
+    const emailProblem = 'Email verification codes are used here, but there is no email connector. Add one first.';
+    expect(await alert.textContent()).toContain('unable to register or sign in');
+    expect(await alert.textContent()).toContain(emailProblem);
+    // Also inside the sign-up section it concerns.
+    await page.getByTestId('section-problems').getByText(emailProblem).waitFor();
+    expect((await admin.get('/sign-in-exp')).body.signUp).toEqual(before.signUp);
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Applications' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in-experience/sign-up-and-sign-in');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Applications' }).click();
+    await leave.getByRole('button', { name: 'Leave and discard' }).click();
+    await page.waitForURL(/\/console\/applications$/);
+  });
+
+  it('adds a custom profile field in its editor, previewed before it is saved', async () => {
+    const { page } = browser;
+    await openConsoleAt(page, server, '/sign-in-experience/collect-user-profile');
+    await page.getByText('No custom profile fields').waitFor();
+    await page.getByRole('button', { name: 'Add field' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a profile field' });
+    await dialog.getByLabel('Type', { exact: true }).click();
+    await page.getByRole('option', { name: 'Drop-down list' }).click();
+    await dialog.getByLabel(/^Name/).fill('department');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/collect-user-profile\/fields\/department\?type=Select$/);
+
+    await page.getByLabel('Label', { exact: true }).fill('Department');
+    await page.getByLabel('Option 1 value').fill('sales');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    // The schema's rules, inline: an option needs a label.
+    await page.getByText('Required.').first().waitFor();
+    await page.getByLabel('Option 1 label').fill('Sales');
+    await page.getByRole('button', { name: 'Add an option' }).click();
+    await page.getByLabel('Option 2 label').fill('Support');
+    await page.getByLabel('Option 2 value').fill('support');
+    await page.getByRole('switch', { name: 'Users must fill it in' }).click();
+
+    const select = previewFrame().getByRole('combobox', { name: /Department/ });
+    await select.waitFor();
+    await expect.poll(() => select.locator('option').allTextContents()).toEqual(expect.arrayContaining(['Sales', 'Support']));
+    expect((await admin.get('/custom-profile-fields')).body).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/\/sign-in-experience\/collect-user-profile$/);
+    await page.getByRole('cell', { name: 'department', exact: true }).waitFor();
+    const fields = (await admin.get('/custom-profile-fields')).body;
+    expect(fields).toMatchObject([
+      {
+        name: 'department',
+        type: 'Select',
+        label: 'Department',
+        required: true,
+        config: { options: [{ label: 'Sales', value: 'sales' }, { label: 'Support', value: 'support' }] },
+      },
+    ]);
+  });
+});

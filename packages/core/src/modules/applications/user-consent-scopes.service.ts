@@ -1,0 +1,150 @@
+import {
+  thirdPartyCapableTypes,
+  type UserConsentScopes,
+  type UserConsentScopesAdd,
+  type UserConsentUserScope,
+  userConsentUserScopes,
+} from '@gatehouse/schemas';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+
+import { ApiError, notFound } from '../../app/errors.js';
+import type { TenantScope } from '../../app/tenant-scope.js';
+import type { Queryable } from '../../db/database.js';
+import { resources, scopes } from '../resources/resources.table.js';
+import { findApplication } from './applications.queries.js';
+import { applicationUserConsentResourceScopes, applicationUserConsentUserScopes } from './applications.table.js';
+
+const requireThirdParty = async (tx: Queryable, id: string) => {
+  const app = await findApplication(tx, id);
+  if (!app) {
+    throw notFound('application', id);
+  }
+  if (!app.isThirdParty || !thirdPartyCapableTypes.includes(app.type)) {
+    throw new ApiError(422, 'application.not_third_party', { name: app.name });
+  }
+  return app;
+};
+
+const readUserScopes = async (tx: Queryable, applicationId: string): Promise<UserConsentUserScope[]> => {
+  const rows = await tx
+    .select({ userScope: applicationUserConsentUserScopes.userScope })
+    .from(applicationUserConsentUserScopes)
+    .where(eq(applicationUserConsentUserScopes.applicationId, applicationId));
+  const held = new Set(rows.map((row) => row.userScope));
+  // In the spec's order, whatever order they were added in.
+  return userConsentUserScopes.filter((name) => held.has(name));
+};
+
+const readResourceScopeRows = (tx: Queryable, applicationId: string) =>
+  tx
+    .select({
+      resourceId: resources.id,
+      resourceName: resources.name,
+      indicator: resources.indicator,
+      scopeId: scopes.id,
+      scopeName: scopes.name,
+      description: scopes.description,
+    })
+    .from(applicationUserConsentResourceScopes)
+    .innerJoin(scopes, eq(scopes.id, applicationUserConsentResourceScopes.scopeId))
+    .innerJoin(resources, eq(resources.id, scopes.resourceId))
+    .where(eq(applicationUserConsentResourceScopes.applicationId, applicationId))
+    .orderBy(asc(resources.name), asc(resources.id), asc(scopes.name));
+
+const readConsentScopes = async (tx: Queryable, applicationId: string): Promise<UserConsentScopes> => {
+  const rows = await readResourceScopeRows(tx, applicationId);
+  const byResource = new Map<string, UserConsentScopes['resourceScopes'][number]>();
+  for (const row of rows) {
+    let group = byResource.get(row.resourceId);
+    if (!group) {
+      group = { resource: { id: row.resourceId, name: row.resourceName, indicator: row.indicator }, scopes: [] };
+      byResource.set(row.resourceId, group);
+    }
+    group.scopes.push({ id: row.scopeId, name: row.scopeName, description: row.description });
+  }
+  return { userScopes: await readUserScopes(tx, applicationId), resourceScopes: [...byResource.values()] };
+};
+
+export const listUserConsentScopes = (scope: TenantScope, applicationId: string) =>
+  scope.transaction(async (tx) => {
+    await requireThirdParty(tx, applicationId);
+    return readConsentScopes(tx, applicationId);
+  });
+
+/** Adds scopes (already listed ones are kept as they are) and answers the whole list. */
+export const addUserConsentScopes = (scope: TenantScope, applicationId: string, input: UserConsentScopesAdd) =>
+  scope.transaction(async (tx) => {
+    await requireThirdParty(tx, applicationId);
+    const scopeIds = [...new Set(input.resourceScopes ?? [])];
+    if (scopeIds.length > 0) {
+      const found = await tx
+        .select({ id: scopes.id, isBuiltIn: resources.isBuiltIn })
+        .from(scopes)
+        .innerJoin(resources, eq(resources.id, scopes.resourceId))
+        .where(inArray(scopes.id, scopeIds));
+      const missing = scopeIds.find((id) => !found.some((row) => row.id === id));
+      if (missing) {
+        throw new ApiError(422, 'application.consent_scope_not_found', { id: missing });
+      }
+      if (found.some((row) => row.isBuiltIn)) {
+        throw new ApiError(422, 'application.consent_scope_built_in');
+      }
+      await tx
+        .insert(applicationUserConsentResourceScopes)
+        .values(scopeIds.map((scopeId) => ({ tenantId: scope.tenantId, applicationId, scopeId })))
+        .onConflictDoNothing();
+    }
+    const userScopes = [...new Set(input.userScopes ?? [])];
+    if (userScopes.length > 0) {
+      await tx
+        .insert(applicationUserConsentUserScopes)
+        .values(userScopes.map((userScope) => ({ tenantId: scope.tenantId, applicationId, userScope })))
+        .onConflictDoNothing();
+    }
+    return readConsentScopes(tx, applicationId);
+  });
+
+export const removeUserConsentScope = (
+  scope: TenantScope,
+  applicationId: string,
+  scopeType: 'user-scopes' | 'resource-scopes',
+  scopeId: string,
+) =>
+  scope.transaction(async (tx) => {
+    await requireThirdParty(tx, applicationId);
+    const deleted =
+      scopeType === 'user-scopes'
+        ? await tx
+            .delete(applicationUserConsentUserScopes)
+            .where(
+              and(
+                eq(applicationUserConsentUserScopes.applicationId, applicationId),
+                eq(applicationUserConsentUserScopes.userScope, scopeId as UserConsentUserScope),
+              ),
+            )
+            .returning({ id: applicationUserConsentUserScopes.userScope })
+        : await tx
+            .delete(applicationUserConsentResourceScopes)
+            .where(
+              and(
+                eq(applicationUserConsentResourceScopes.applicationId, applicationId),
+                eq(applicationUserConsentResourceScopes.scopeId, scopeId),
+              ),
+            )
+            .returning({ id: applicationUserConsentResourceScopes.scopeId });
+    if (deleted.length === 0) {
+      throw notFound(scopeType === 'user-scopes' ? 'user consent scope' : 'resource consent scope', scopeId);
+    }
+  });
+
+/** What a third-party application's users may consent to, as the consent step checks it. */
+export type ConsentAllowList = { userScopes: Set<string>; resourceScopes: Map<string, Set<string>> };
+
+export const readConsentAllowList = async (tx: Queryable, applicationId: string): Promise<ConsentAllowList> => {
+  const [userScopes, rows] = [await readUserScopes(tx, applicationId), await readResourceScopeRows(tx, applicationId)];
+  const resourceScopes = new Map<string, Set<string>>();
+  for (const row of rows) {
+    resourceScopes.set(row.indicator, (resourceScopes.get(row.indicator) ?? new Set()).add(row.scopeName));
+  }
+  return { userScopes: new Set(userScopes), resourceScopes };
+};

@@ -1,0 +1,289 @@
+import { managementScopes } from '@gatehouse/schemas';
+import { sql } from 'drizzle-orm';
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createExperienceClient, createWebApp } from './setup/experience-client.js';
+import { apiWithScopes } from './setup/grants.js';
+import { startTestServer, type TestServer } from './setup/test-server.js';
+
+/**
+ * Per-application sign-in branding and the scopes a third-party application's users may consent
+ * to: the management routes, and what the hosted pages (experience config, consent) make of them.
+ */
+
+let server: TestServer;
+let admin: Awaited<ReturnType<TestServer['api']>>;
+let jwks: ReturnType<typeof createRemoteJWKSet>;
+
+const password = 'Correct-Horse-92!';
+
+beforeAll(async () => {
+  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off' });
+  admin = await server.api();
+  jwks = createRemoteJWKSet(new URL(`${server.endpoint}/oidc/jwks`));
+});
+afterAll(async () => server?.close());
+
+const branding = {
+  displayName: 'Partner Portal',
+  color: { primaryColor: '#0A7B83', darkPrimaryColor: '#35C2C9' },
+  branding: { logoUrl: 'https://cdn.example.com/partner.svg', darkLogoUrl: 'https://cdn.example.com/partner-dark.svg' },
+  termsOfUseUrl: 'https://partner.example.com/terms',
+  privacyPolicyUrl: 'https://partner.example.com/privacy',
+};
+
+/** Signs `username` in through the experience API; answers the page the browser lands on next. */
+const signIn = async (browser: Awaited<ReturnType<typeof createExperienceClient>>, username: string) => {
+  expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+  const verified = await browser.api('POST', '/verification/password', { identifier: { type: 'username', value: username }, password });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  expect((await browser.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+  const submitted = await browser.api('POST', '/submit', {});
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  return browser.follow(submitted.body.redirectTo);
+};
+
+describe('application sign-in experience', () => {
+  it('is absent until set, replaced as a whole by PUT, and removed by DELETE', async () => {
+    const app = await createWebApp(admin, { name: 'Branded' });
+    const path = `/applications/${app.id}/sign-in-experience`;
+    const missing = await admin.get(path);
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('entity.not_found');
+
+    const saved = await admin.put(path, branding);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toEqual({ applicationId: app.id, ...branding });
+    expect((await admin.get(path)).body).toEqual({ applicationId: app.id, ...branding });
+
+    const replaced = await admin.put(path, { color: { primaryColor: '#123' } });
+    expect(replaced.body).toEqual({
+      applicationId: app.id,
+      displayName: null,
+      color: { primaryColor: '#123' },
+      branding: {},
+      termsOfUseUrl: null,
+      privacyPolicyUrl: null,
+    });
+
+    expect((await admin.delete(path)).status).toBe(204);
+    expect((await admin.get(path)).status).toBe(404);
+    expect((await admin.delete(path)).status).toBe(404);
+  });
+
+  it('validates colours and URLs, and refuses apps that do not sign users in', async () => {
+    const app = await createWebApp(admin);
+    const invalid = await admin.put(`/applications/${app.id}/sign-in-experience`, {
+      color: { primaryColor: 'teal' },
+      termsOfUseUrl: 'javascript:alert(1)',
+      extra: true,
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe('guard.invalid_input');
+
+    const machine = (await admin.post('/applications', { name: 'worker', type: 'MachineToMachine' })).body;
+    const refused = await admin.put(`/applications/${machine.id}/sign-in-experience`, branding);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('application.branding_not_applicable');
+    expect((await admin.get('/applications/nope/sign-in-experience')).status).toBe(404);
+  });
+
+  it("is what the hosted pages show for that app's sign-ins, and only for them", async () => {
+    const branded = await createWebApp(admin, { name: 'Partner app (internal name)', isThirdParty: true });
+    const plain = await createWebApp(admin, { name: 'Plain app' });
+    await admin.patch('/sign-in-exp', {
+      color: { primaryColor: '#6139F6', isDarkModeEnabled: true, darkPrimaryColor: '#8F73FF' },
+      branding: { logoUrl: 'https://cdn.example.com/tenant.svg', darkLogoUrl: 'https://cdn.example.com/tenant-dark.svg' },
+      termsOfUseUrl: 'https://tenant.example.com/terms',
+    });
+    await admin.put(`/applications/${branded.id}/sign-in-experience`, branding);
+
+    const brandedBrowser = await createExperienceClient(server.endpoint, branded);
+    await brandedBrowser.authorize();
+    const brandedConfig = (await brandedBrowser.api('GET', '/config')).body;
+    expect(brandedConfig.color).toEqual({ primaryColor: '#0A7B83', isDarkModeEnabled: true, darkPrimaryColor: '#35C2C9' });
+    expect(brandedConfig.branding).toEqual(branding.branding);
+    expect(brandedConfig.termsOfUseUrl).toBe(branding.termsOfUseUrl);
+    expect(brandedConfig.privacyPolicyUrl).toBe(branding.privacyPolicyUrl);
+    expect(brandedConfig.interaction.application).toEqual({ id: branded.id, name: 'Partner Portal', logoUri: branding.branding.logoUrl });
+
+    const plainBrowser = await createExperienceClient(server.endpoint, plain);
+    await plainBrowser.authorize();
+    const plainConfig = (await plainBrowser.api('GET', '/config')).body;
+    expect(plainConfig.color.primaryColor).toBe('#6139F6');
+    expect(plainConfig.branding).toEqual({ logoUrl: 'https://cdn.example.com/tenant.svg', darkLogoUrl: 'https://cdn.example.com/tenant-dark.svg' });
+    expect(plainConfig.termsOfUseUrl).toBe('https://tenant.example.com/terms');
+    expect(plainConfig.interaction.application.name).toBe('Plain app');
+
+    // A colour-only override keeps the tenant's logos.
+    await admin.put(`/applications/${branded.id}/sign-in-experience`, { color: { primaryColor: '#222222' } });
+    const recolored = (await brandedBrowser.api('GET', '/config')).body;
+    expect(recolored.color.primaryColor).toBe('#222222');
+    expect(recolored.color.darkPrimaryColor).toBe('#8F73FF');
+    expect(recolored.branding.logoUrl).toBe('https://cdn.example.com/tenant.svg');
+    expect(recolored.interaction.application.name).toBe('Partner app (internal name)');
+    await admin.patch('/sign-in-exp', { color: { primaryColor: '#6139F6', isDarkModeEnabled: false, darkPrimaryColor: '#8F73FF' }, branding: {}, termsOfUseUrl: null });
+  });
+});
+
+describe('user consent scopes', () => {
+  /** A third-party app, an API with three permissions, and a user whose role grants all three. */
+  const setUp = async (username: string) => {
+    const app = await createWebApp(admin, { isThirdParty: true, name: `Partner ${username}` });
+    const indicator = `https://docs-${username}.example.com`;
+    const resource = (await admin.post('/resources', { name: 'Docs API', indicator })).body;
+    const scopeIds: Record<string, string> = {};
+    for (const name of ['read:docs', 'write:docs', 'delete:docs']) {
+      scopeIds[name] = (await admin.post(`/resources/${resource.id}/scopes`, { name, description: `Can ${name.split(':')[0]} docs` })).body.id;
+    }
+    const role = (await admin.post('/roles', { name: `Docs ${username}`, description: 'All docs permissions' })).body;
+    await admin.post(`/roles/${role.id}/scopes`, { scopeIds: Object.values(scopeIds) });
+    const user = (await admin.post('/users', { username, password, primaryEmail: `${username}@example.com`, name: 'Ada Lovelace' })).body;
+    await admin.post(`/users/${user.id}/roles`, { roleIds: [role.id] });
+    return { app, resource, indicator, scopeIds, user };
+  };
+
+  it('lists, adds and removes user scopes and API permissions of a third-party app', async () => {
+    const { app, resource, indicator, scopeIds } = await setUp('lister');
+    const path = `/applications/${app.id}/user-consent-scopes`;
+    expect((await admin.get(path)).body).toEqual({ userScopes: [], resourceScopes: [] });
+
+    const added = await admin.post(path, { userScopes: ['email', 'profile'], resourceScopes: [scopeIds['read:docs'], scopeIds['write:docs']] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body).toEqual({
+      userScopes: ['profile', 'email'],
+      resourceScopes: [
+        {
+          resource: { id: resource.id, name: 'Docs API', indicator },
+          scopes: [
+            { id: scopeIds['read:docs'], name: 'read:docs', description: 'Can read docs' },
+            { id: scopeIds['write:docs'], name: 'write:docs', description: 'Can write docs' },
+          ],
+        },
+      ],
+    });
+    // Adding again is harmless.
+    expect((await admin.post(path, { userScopes: ['email'] })).status).toBe(201);
+
+    expect((await admin.delete(`${path}/user-scopes/email`)).status).toBe(204);
+    expect((await admin.delete(`${path}/user-scopes/email`)).status).toBe(404);
+    expect((await admin.delete(`${path}/resource-scopes/${scopeIds['write:docs']}`)).status).toBe(204);
+    expect((await admin.delete(`${path}/other/${scopeIds['read:docs']}`)).status).toBe(400);
+
+    // Deleting the permission takes it off the list.
+    await admin.delete(`/resources/${resource.id}/scopes/${scopeIds['read:docs']}`);
+    expect((await admin.get(path)).body).toEqual({ userScopes: ['profile'], resourceScopes: [] });
+  });
+
+  it('refuses first-party apps, unknown scopes, permissions that do not exist and management API permissions', async () => {
+    const firstParty = await createWebApp(admin);
+    const refused = await admin.get(`/applications/${firstParty.id}/user-consent-scopes`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('application.not_third_party');
+
+    const { app } = await setUp('refuser');
+    const path = `/applications/${app.id}/user-consent-scopes`;
+    expect((await admin.post(path, { userScopes: ['organizations'] })).status).toBe(400);
+    expect((await admin.post(path, {})).status).toBe(400);
+    const unknown = await admin.post(path, { resourceScopes: ['no-such-scope'] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('application.consent_scope_not_found');
+
+    const [management] = (await admin.get('/resources?search=Management')).body as { id: string; isBuiltIn: boolean }[];
+    const [allScope] = (await admin.get(`/resources/${management!.id}/scopes`)).body as { id: string }[];
+    const builtIn = await admin.post(path, { resourceScopes: [allScope!.id] });
+    expect(builtIn.status).toBe(422);
+    expect(builtIn.body.code).toBe('application.consent_scope_built_in');
+    expect((await admin.get(path)).body).toEqual({ userScopes: [], resourceScopes: [] });
+  });
+
+  it('needs read:applications to read and write:applications to change', async () => {
+    const { app } = await setUp('scoped');
+    const reader = await apiWithScopes(server, [managementScopes.readApplications]);
+    expect((await reader.get(`/applications/${app.id}/user-consent-scopes`)).status).toBe(200);
+    expect((await reader.get(`/applications/${app.id}/sign-in-experience`)).status).toBe(404);
+    const forbidden = [
+      await reader.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['email'] }),
+      await reader.delete(`/applications/${app.id}/user-consent-scopes/user-scopes/email`),
+      await reader.put(`/applications/${app.id}/sign-in-experience`, branding),
+      await reader.delete(`/applications/${app.id}/sign-in-experience`),
+    ];
+    expect(forbidden.map((response) => response.status)).toEqual([403, 403, 403, 403]);
+    const outsider = await apiWithScopes(server, [managementScopes.readUsers]);
+    expect((await outsider.get(`/applications/${app.id}/user-consent-scopes`)).status).toBe(403);
+    expect((await outsider.get(`/applications/${app.id}/sign-in-experience`)).status).toBe(403);
+  });
+
+  it('shows and grants only the listed scopes on the consent page, and the tokens carry no more', async () => {
+    const { app, indicator, scopeIds, user } = await setUp('consenter');
+    await admin.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['profile'], resourceScopes: [scopeIds['read:docs']] });
+    await admin.put(`/applications/${app.id}/sign-in-experience`, branding);
+
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ prompt: 'login', scope: 'openid profile email phone read:docs write:docs', resource: indicator });
+    expect(await signIn(browser, 'consenter')).toBe(`${server.endpoint}/consent`);
+    const info = await browser.api('GET', '/consent');
+    expect(info.status).toBe(200);
+    expect(info.body.application).toEqual({
+      id: app.id,
+      name: 'Partner Portal',
+      logoUri: branding.branding.logoUrl,
+      isThirdParty: true,
+      termsOfUseUrl: branding.termsOfUseUrl,
+      privacyPolicyUrl: branding.privacyPolicyUrl,
+    });
+    expect(info.body.missingScopes.map((scope: { name: string }) => scope.name)).toEqual(['profile']);
+    expect(info.body.missingResourceScopes).toEqual([
+      { indicator, name: 'Docs API', scopes: [{ name: 'read:docs', description: 'Can read docs' }] },
+    ]);
+
+    const granted = await browser.api('POST', '/consent');
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const callback = await browser.follow(granted.body.redirectTo);
+    expect(callback.startsWith(app.redirectUri), callback).toBe(true);
+    const tokens = await browser.exchange(callback);
+    const { payload: idToken } = await jwtVerify(tokens.id_token!, jwks, { audience: app.id });
+    expect(idToken).toMatchObject({ sub: user.id, name: 'Ada Lovelace', username: 'consenter' });
+    expect(idToken).not.toHaveProperty('email');
+    expect(idToken).not.toHaveProperty('phone_number');
+    const accessToken = decodeJwt(tokens.access_token);
+    expect(accessToken.aud).toBe(indicator);
+    expect(accessToken.scope).toBe('read:docs');
+
+    // The refused scopes count as answered: asking again in the same session needs no interaction.
+    const silent = new URL(await browser.authorize({ scope: 'openid profile email phone read:docs write:docs', resource: indicator, prompt: 'none' }));
+    expect(silent.searchParams.get('error')).toBeNull();
+    expect(silent.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('keeps the rows inside their tenant (row-level security)', async () => {
+    const { app, scopeIds } = await setUp('isolated');
+    await admin.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['email'], resourceScopes: [scopeIds['read:docs']] });
+    await admin.put(`/applications/${app.id}/sign-in-experience`, branding);
+    const tables = ['application_sign_in_experiences', 'application_user_consent_user_scopes', 'application_user_consent_resource_scopes'];
+    const count = async (run: (query: ReturnType<typeof sql.raw>) => Promise<unknown>, table: string) =>
+      (await run(sql.raw(`select count(*)::int as n from ${table}`)) as { rows: { n: number }[] }).rows[0]!.n;
+    for (const table of tables) {
+      expect(await count((query) => server.database.db.execute(query), table), table).toBe(0);
+      expect(await count((query) => server.database.withTenant('default', (tx) => tx.execute(query)), table), table).toBeGreaterThan(0);
+      expect(await count((query) => server.database.withTenant('admin', (tx) => tx.execute(query)), table), table).toBe(0);
+    }
+  });
+
+  it('shows nothing to grant when the app has no listed scopes, and still signs the user in', async () => {
+    const { app, user } = await setUp('bare');
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ prompt: 'login' });
+    expect(await signIn(browser, 'bare')).toBe(`${server.endpoint}/consent`);
+    const info = await browser.api('GET', '/consent');
+    expect(info.body.missingScopes).toEqual([]);
+    expect(info.body.missingResourceScopes).toEqual([]);
+    const granted = await browser.api('POST', '/consent');
+    const tokens = await browser.exchange(await browser.follow(granted.body.redirectTo));
+    const { payload } = await jwtVerify(tokens.id_token!, jwks, { audience: app.id });
+    expect(payload.sub).toBe(user.id);
+    expect(payload).not.toHaveProperty('name');
+    expect(payload).not.toHaveProperty('email');
+  });
+});

@@ -1,4 +1,6 @@
-import { defaultSignInExperience, type SignInExperience } from '@gatehouse/schemas';
+import type { SignInExperience } from '@gatehouse/schemas';
+// Not the package's index: that would bring zod and every schema into the console's first route.
+import { defaultSignInExperienceLook } from '@gatehouse/schemas/sign-in-experience-defaults';
 
 import type { SidebarItemKey } from './sidebar.js';
 
@@ -39,7 +41,7 @@ const canonical = (value: unknown): string =>
   );
 
 export const isSignInExperienceCustomized = (current: SignInExperience) =>
-  customizableParts.some((part) => canonical(current[part] ?? null) !== canonical(defaultSignInExperience[part] ?? null));
+  customizableParts.some((part) => canonical(current[part] ?? null) !== canonical(defaultSignInExperienceLook[part] ?? null));
 
 export const getStartedSteps = (facts: GetStartedFacts): GetStartedStep[] => [
   { key: 'application', done: facts.applications > 0, item: 'applications', path: '/applications/create' },

@@ -1,3 +1,4 @@
+import { defaultSignInExperienceLook } from '../constants/sign-in-experience-defaults.js';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -433,5 +434,11 @@ describe('findSignInExperienceConflicts', () => {
     expect(codesOf(experience({ mfa: { factors: ['BackupCode'], policy: 'UserControlled' } }))).toEqual([
       { path: 'mfa.factors', code: 'sign_in_experience.mfa_backup_code_only' },
     ]);
+  });
+});
+
+describe('the zod-free defaults of the console', () => {
+  it('hold the derived dark colour of the default primary colour', () => {
+    expect(defaultSignInExperienceLook.color.darkPrimaryColor).toBe(deriveDarkPrimaryColor(defaultSignInExperienceLook.color.primaryColor));
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { supportedLocales } from '../constants/locales.js';
+import { defaultSignInExperienceLook } from '../constants/sign-in-experience-defaults.js';
 import { emailPattern, hexColorPattern, isHttpUrl } from '../rules/patterns.js';
 import { idSchema, timestampSchema } from './common.js';
 import { identityTargetSchema, mfaFactorSchema } from './users.js';
@@ -350,29 +351,14 @@ export const deriveDarkPrimaryColor = (hex: string): string => {
     .join('')}`;
 };
 
-const defaultPrimaryColor = '#6139F6';
-
 /** A new tenant's sign-in experience (spec §3). */
 export const defaultSignInExperience: SignInExperience = {
   id: signInExperienceId,
-  color: {
-    primaryColor: defaultPrimaryColor,
-    isDarkModeEnabled: false,
-    darkPrimaryColor: deriveDarkPrimaryColor(defaultPrimaryColor),
-  },
-  branding: {},
+  ...defaultSignInExperienceLook,
   languageInfo: { autoDetect: true, fallbackLanguage: 'en' },
-  termsOfUseUrl: null,
-  privacyPolicyUrl: null,
   agreeToTermsPolicy: 'Automatic',
-  signIn: {
-    methods: [{ identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true }],
-  },
-  signUp: { identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [] },
   socialSignIn: {},
-  socialSignInConnectorTargets: [],
   signInMode: 'SignInAndRegister',
-  customCss: null,
   customContent: {},
   customUiAssets: null,
   passwordPolicy: defaultPasswordPolicy,

@@ -5,6 +5,10 @@ import { dqString as dq, isPlainHttp, jsString as q, shellWord, uriScheme } from
 export const secretPlaceholder = '<app secret from the Secrets section of the app settings>';
 
 const secretOf = (context: AppGuideContext) => context.secret ?? secretPlaceholder;
+
+/** What a user-facing app asks for: OpenID scopes, a refresh token, and the API's permission (granted by the user's roles). */
+const userScopes = (context: AppGuideContext) => ['openid', 'profile', 'email', 'offline_access', ...(context.scope ? [context.scope] : [])];
+const userScopeString = (context: AppGuideContext) => q(userScopes(context).join(' '));
 const origin = (uri: string) => {
   try {
     return new URL(uri).origin;
@@ -39,7 +43,7 @@ const oidcConfig: AuthProviderProps = {
   client_id: ${q(c.appId)},
   redirect_uri: ${q(c.redirectUri)},
   post_logout_redirect_uri: ${q(c.postLogoutRedirectUri)},
-  scope: 'openid profile email offline_access',
+  scope: ${userScopeString(c)},
   // The API the access token is for (resource indicator, RFC 8707), on both requests.
   extraQueryParams: { resource: ${q(c.resource)} },
   extraTokenParams: { resource: ${q(c.resource)} },
@@ -187,7 +191,7 @@ export const authOptions: NextAuthOptions = {
       clientSecret: process.env.GATEHOUSE_CLIENT_SECRET,
       authorization: {
         // resource: the API the access token is for (RFC 8707).
-        params: { scope: 'openid profile email offline_access', resource: ${q(c.resource)} },
+        params: { scope: ${userScopeString(c)}, resource: ${q(c.resource)} },
       },
       idToken: true,
       checks: ['pkce', 'state'],
@@ -383,13 +387,13 @@ app.use(
         {
           file: 'server.js',
           language: 'js',
-          code: () => `app.get('/sign-in', async (req, res) => {
+          code: (c) => `app.get('/sign-in', async (req, res) => {
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   req.session.signIn = { codeVerifier, state };
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
-    scope: 'openid profile email offline_access',
+    scope: ${userScopeString(c)},
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     state,
@@ -543,7 +547,7 @@ export const authConfig: AuthConfiguration = {
   issuer: ${q(c.issuer)},
   clientId: ${q(c.appId)},
   redirectUrl: ${q(c.redirectUri)},
-  scopes: ['openid', 'profile', 'email', 'offline_access'],
+  scopes: [${userScopes(c).map((scope) => q(scope)).join(', ')}],
   // The API the access token is for (resource indicator, RFC 8707).
   additionalParameters: { resource: ${q(c.resource)} },
   usePKCE: true,${

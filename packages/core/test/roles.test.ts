@@ -179,8 +179,10 @@ describe('users of a role', () => {
     expect(page.headers.get('total-number')).toBe('2');
     const search = await api.get(`/roles/${role.id}/users?search=bob`);
     expect(search.body.map((user: { username: string }) => user.username)).toEqual(['bob_support']);
-    // The same relation, seen from the user.
+    // The same relation, seen from the user, and counted in the role list.
     expect((await api.get(`/users/${ada.id}/roles`)).body.map((each: { id: string }) => each.id)).toContain(role.id);
+    const listed = (await api.get('/roles?search=Support%20agent')).body;
+    expect(listed).toEqual([expect.objectContaining({ id: role.id, usersCount: 2, applicationsCount: 0 })]);
     expect((await api.get(`/users?roleId=${role.id}`)).headers.get('total-number')).toBe('2');
 
     expect((await api.delete(`/roles/${role.id}/users/${ada.id}`)).status).toBe(204);

@@ -13,10 +13,13 @@ import { InlineError } from './query-state.js';
 
 /**
  * After an assignment changes, every relation list (keys `{entity}/{id}/{relation}`) is stale: the
- * same link shows on both sides (a role's users and a user's roles).
+ * same link shows on both sides (a role's users and a user's roles). So is the role list, which
+ * counts each role's users and apps.
  */
 export const invalidateRelations = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].includes('/') });
+  queryClient.invalidateQueries({
+    predicate: ({ queryKey: [first, second] }) => typeof first === 'string' && (first.includes('/') || (first === 'roles' && second === 'list')),
+  });
 
 export type AssignedColumn<T> = { header: ReactNode; cell: (item: T) => ReactNode };
 

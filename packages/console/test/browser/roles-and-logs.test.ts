@@ -85,6 +85,10 @@ describe('roles', () => {
     await page.getByRole('link', { name: 'Ada Ledger' }).waitFor();
     const holders = await admin.get(`/roles/${roleId}/users`);
     expect(holders.body.map((holder: { id: string }) => holder.id)).toEqual([user.id]);
+    // The role list counts its holders.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Roles' }).click();
+    await page.getByRole('link', { name: 'Ledger reader' }).getByText('Users: 1', { exact: true }).waitFor();
+    await page.goBack();
 
     // The row opens the user's roles tab, where the role shows; removing it asks first.
     await page.getByRole('link', { name: 'Ada Ledger' }).click();

@@ -22,6 +22,12 @@ export const roleSchema = z
   .meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;
 
+/** A role in the list, with how many users and machine-to-machine apps hold it. */
+export const roleListItemSchema = roleSchema
+  .extend({ usersCount: z.number().int().nonnegative(), applicationsCount: z.number().int().nonnegative() })
+  .meta({ id: 'RoleListItem' });
+export type RoleListItem = z.infer<typeof roleListItemSchema>;
+
 /** A list of ids to add to a relation, at most 100 at a time. */
 const idList = z.array(idSchema).min(1).max(100);
 

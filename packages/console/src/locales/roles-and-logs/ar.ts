@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'موصل الدخول الموحد {{id}}',
   'sso_identities.updated': 'حُدّثت {{time}}',
   'sso_identities.details_description': 'ما أخبر به موفّر الهوية عن المستخدم عند آخر تسجيل دخول. تُحذف مع المستخدم.',
+  'roles.assigned': 'مُسنَد إلى',
+  'roles.assigned_users': 'المستخدمون: {{number}}',
+  'roles.assigned_apps': 'التطبيقات: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'SSO-Connector {{id}}',
   'sso_identities.updated': 'aktualisiert {{time}}',
   'sso_identities.details_description': 'Was der Identitätsanbieter bei der letzten Anmeldung über den Benutzer mitgeteilt hat. Wird zusammen mit dem Benutzer gelöscht.',
+  'roles.assigned': 'Zugewiesen an',
+  'roles.assigned_users': 'Benutzer: {{number}}',
+  'roles.assigned_apps': 'Apps: {{number}}',
 };
 
 export default phrases;

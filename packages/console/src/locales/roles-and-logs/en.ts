@@ -171,6 +171,9 @@ const phrases = {
   'sso_identities.connector': 'SSO connector {{id}}',
   'sso_identities.updated': 'updated {{time}}',
   'sso_identities.details_description': 'What the identity provider told about the user at the last sign-in. It is removed together with the user.',
+  'roles.assigned': 'Assigned to',
+  'roles.assigned_users': 'Users: {{number}}',
+  'roles.assigned_apps': 'Apps: {{number}}',
 } as const;
 
 export default phrases;

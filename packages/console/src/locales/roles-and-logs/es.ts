@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'Conector SSO {{id}}',
   'sso_identities.updated': 'actualizada {{time}}',
   'sso_identities.details_description': 'Lo que el proveedor de identidad informó sobre el usuario en el último inicio de sesión. Se elimina junto con el usuario.',
+  'roles.assigned': 'Asignado a',
+  'roles.assigned_users': 'Usuarios: {{number}}',
+  'roles.assigned_apps': 'Aplicaciones: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'Connecteur SSO {{id}}',
   'sso_identities.updated': 'mise à jour {{time}}',
   'sso_identities.details_description': 'Ce que le fournisseur d’identité a transmis sur l’utilisateur lors de la dernière connexion. Supprimée avec l’utilisateur.',
+  'roles.assigned': 'Attribué à',
+  'roles.assigned_users': 'Utilisateurs : {{number}}',
+  'roles.assigned_apps': 'Applications : {{number}}',
 };
 
 export default phrases;

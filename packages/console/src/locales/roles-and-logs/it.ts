@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'Connettore SSO {{id}}',
   'sso_identities.updated': 'aggiornata {{time}}',
   'sso_identities.details_description': 'Ciò che il provider di identità ha comunicato sull’utente all’ultimo accesso. Viene eliminata insieme all’utente.',
+  'roles.assigned': 'Assegnato a',
+  'roles.assigned_users': 'Utenti: {{number}}',
+  'roles.assigned_apps': 'App: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'SSO コネクター {{id}}',
   'sso_identities.updated': '{{time}} に更新',
   'sso_identities.details_description': '前回のサインイン時に ID プロバイダーが伝えたユーザー情報。ユーザーと一緒に削除されます。',
+  'roles.assigned': '割り当て先',
+  'roles.assigned_users': 'ユーザー: {{number}}',
+  'roles.assigned_apps': 'アプリ: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'SSO 커넥터 {{id}}',
   'sso_identities.updated': '{{time}}에 업데이트됨',
   'sso_identities.details_description': '마지막 로그인 때 ID 공급자가 알려 준 사용자 정보입니다. 사용자와 함께 삭제됩니다.',
+  'roles.assigned': '할당 대상',
+  'roles.assigned_users': '사용자: {{number}}',
+  'roles.assigned_apps': '앱: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'Łącznik SSO {{id}}',
   'sso_identities.updated': 'zaktualizowano {{time}}',
   'sso_identities.details_description': 'Co dostawca tożsamości przekazał o użytkowniku przy ostatnim logowaniu. Usuwana razem z użytkownikiem.',
+  'roles.assigned': 'Przypisano do',
+  'roles.assigned_users': 'Użytkownicy: {{number}}',
+  'roles.assigned_apps': 'Aplikacje: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'Conector SSO {{id}}',
   'sso_identities.updated': 'atualizada {{time}}',
   'sso_identities.details_description': 'O que o provedor de identidade informou sobre o usuário no último login. É excluída junto com o usuário.',
+  'roles.assigned': 'Atribuído a',
+  'roles.assigned_users': 'Usuários: {{number}}',
+  'roles.assigned_apps': 'Aplicativos: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'Conector SSO {{id}}',
   'sso_identities.updated': 'atualizada {{time}}',
   'sso_identities.details_description': 'O que o fornecedor de identidade comunicou sobre o utilizador no último início de sessão. É eliminada juntamente com o utilizador.',
+  'roles.assigned': 'Atribuído a',
+  'roles.assigned_users': 'Utilizadores: {{number}}',
+  'roles.assigned_apps': 'Aplicações: {{number}}',
 };
 
 export default phrases;

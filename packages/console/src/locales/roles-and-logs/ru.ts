@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'SSO-коннектор {{id}}',
   'sso_identities.updated': 'обновлено {{time}}',
   'sso_identities.details_description': 'Что поставщик удостоверений сообщил о пользователе при последнем входе. Удаляется вместе с пользователем.',
+  'roles.assigned': 'Назначена',
+  'roles.assigned_users': 'Пользователи: {{number}}',
+  'roles.assigned_apps': 'Приложения: {{number}}',
 };
 
 export default phrases;

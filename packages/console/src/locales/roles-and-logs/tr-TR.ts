@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'SSO bağlayıcısı {{id}}',
   'sso_identities.updated': '{{time}} güncellendi',
   'sso_identities.details_description': 'Kimlik sağlayıcının son oturum açmada kullanıcı hakkında bildirdikleri. Kullanıcıyla birlikte silinir.',
+  'roles.assigned': 'Atananlar',
+  'roles.assigned_users': 'Kullanıcılar: {{number}}',
+  'roles.assigned_apps': 'Uygulamalar: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'SSO-конектор {{id}}',
   'sso_identities.updated': 'оновлено {{time}}',
   'sso_identities.details_description': 'Що постачальник ідентичності повідомив про користувача під час останнього входу. Видаляється разом із користувачем.',
+  'roles.assigned': 'Призначено',
+  'roles.assigned_users': 'Користувачі: {{number}}',
+  'roles.assigned_apps': 'Застосунки: {{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'SSO 连接器 {{id}}',
   'sso_identities.updated': '更新于 {{time}}',
   'sso_identities.details_description': '身份提供商在上次登录时提供的用户信息。会随用户一起删除。',
+  'roles.assigned': '分配对象',
+  'roles.assigned_users': '用户：{{number}}',
+  'roles.assigned_apps': '应用：{{number}}',
 };
 
 export default phrases;

@@ -172,6 +172,9 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.connector': 'SSO 連接器 {{id}}',
   'sso_identities.updated': '更新於 {{time}}',
   'sso_identities.details_description': '身分提供者在上次登入時提供的使用者資訊。會隨使用者一併刪除。',
+  'roles.assigned': '指派對象',
+  'roles.assigned_users': '使用者：{{number}}',
+  'roles.assigned_apps': '應用程式：{{number}}',
 };
 
 export default phrases;

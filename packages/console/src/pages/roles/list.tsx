@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, Table, Text } from '@mantine/core';
-import { roleTypes, type Role, type RoleType } from '@gatehouse/schemas';
+import { roleTypes, type RoleListItem, type RoleType } from '@gatehouse/schemas';
 import { IconUserShield } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ClickableRow, CreateLink, CreateRoute, ListCard, ListEmpty, NameCell, SearchInput, usePagedList } from '../../components/list.js';
 import { PageHeader } from '../../components/page.js';
 import { formatDate } from '../../lib/dates.js';
+import { formatNumber } from '../../lib/format.js';
 import { RoleTypeBadge } from './role-type.js';
 
 /** The create dialog (and the schemas it validates with) loads only when it opens. */
@@ -22,7 +23,7 @@ export const Component = () => {
   const [params, setParams] = useSearchParams();
   const typeParam = params.get('type');
   const type = isRoleType(typeParam) ? typeParam : undefined;
-  const list = usePagedList<Role>('roles', type ? { type } : {});
+  const list = usePagedList<RoleListItem>('roles', type ? { type } : {});
   const create = { to: '/roles/create', label: t('roles.create') };
   const setType = (value: string) =>
     setParams((current) => {
@@ -59,7 +60,7 @@ export const Component = () => {
         }
         empty={<ListEmpty icon={<IconUserShield size={28} />} title={t('roles.empty')} description={t('roles.empty_description')} action={<CreateLink {...create} light />} />}
         minWidth={640}
-        columns={[{ title: t('field.name') }, { title: t('roles.type') }, { title: t('field.description') }, { title: t('field.created_at') }]}
+        columns={[{ title: t('field.name') }, { title: t('roles.type') }, { title: t('roles.assigned') }, { title: t('field.description') }, { title: t('field.created_at') }]}
       >
         {list.items.map((role) => (
           <ClickableRow key={role.id} label={role.name} onOpen={() => navigate(`/roles/${role.id}/permissions`)}>
@@ -68,6 +69,13 @@ export const Component = () => {
             </Table.Td>
             <Table.Td>
               <RoleTypeBadge type={role.type} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {role.type === 'User'
+                  ? t('roles.assigned_users', { number: formatNumber(role.usersCount) })
+                  : t('roles.assigned_apps', { number: formatNumber(role.applicationsCount) })}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm" c="dimmed" lineClamp={2}>

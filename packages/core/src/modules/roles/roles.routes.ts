@@ -5,6 +5,7 @@ import {
   paginationQuerySchema,
   roleCreateSchema,
   roleIdsSchema,
+  roleListItemSchema,
   roleListQuerySchema,
   rolePatchSchema,
   roleSchema,
@@ -51,9 +52,9 @@ export const roleRoutes = async (app: ApiInstance) => {
       config: read,
       schema: {
         tags,
-        summary: 'List roles',
+        summary: 'List roles, each with how many users and machine-to-machine apps hold it',
         querystring: roleListQuerySchema.extend(paginationQuerySchema.shape),
-        response: { 200: z.array(roleSchema), ...errorResponses },
+        response: { 200: z.array(roleListItemSchema), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -79,7 +79,21 @@ export const listRolesPage = (
       .orderBy(desc(roles.isBuiltIn), desc(roles.createdAt), asc(roles.id))
       .limit(limit)
       .offset(offset);
-    return { total, items: rows.map(toRole) };
+    const ids = rows.map((row) => row.id);
+    const holders = async (table: typeof usersRoles | typeof applicationsRoles) =>
+      new Map(
+        ids.length === 0
+          ? []
+          : (await tx.select({ roleId: table.roleId, total: count() }).from(table).where(inArray(table.roleId, ids)).groupBy(table.roleId)).map(
+              (row) => [row.roleId, row.total] as const,
+            ),
+      );
+    const usersCount = await holders(usersRoles);
+    const applicationsCount = await holders(applicationsRoles);
+    return {
+      total,
+      items: rows.map((row) => ({ ...toRole(row), usersCount: usersCount.get(row.id) ?? 0, applicationsCount: applicationsCount.get(row.id) ?? 0 })),
+    };
   });
 
 export const createRole = async (

@@ -207,7 +207,8 @@ describe('gatehouse CLI on a brand-new database', () => {
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
       await waitUntilReady(server, base, () => output);
-      expect(output).toContain(`Management API   http://127.0.0.1:${port}/api`);
+      // The banner is printed right after the server listens; the pipe may deliver it a moment later.
+      await expect.poll(() => output).toContain(`Management API   http://127.0.0.1:${port}/api`);
 
       const token = await tokenFor(base, credentials);
       const list = await fetch(`${base}/api/applications`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,9 +1,8 @@
-import type { SupportedLocale } from '@gatehouse/schemas/locales';
+import { rtlLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import type { Phrases } from '../locales/en.js';
-import { rtlLocales } from './languages.js';
 
 /** One chunk per locale: only the active language's phrases are downloaded. */
 const loaders: Record<SupportedLocale, () => Promise<{ default: Phrases }>> = {

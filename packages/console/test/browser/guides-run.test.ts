@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { promisify } from 'node:util';
 
 import react from '@vitejs/plugin-react';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -12,14 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser } from '../../../core/test/setup/browser.js';
 import { startTestServer, type TestServer } from '../../../core/test/setup/test-server.js';
+import { findApiGuide } from '../../src/lib/guides/api-guides.js';
 import { findAppGuide } from '../../src/lib/guides/app-guides.js';
 import { appGuideContext } from '../../src/lib/guides/context.js';
-import type { AppGuide } from '../../src/lib/guides/types.js';
+import type { AppGuide, CodeTemplate } from '../../src/lib/guides/types.js';
 
 /**
  * Integration guides run as printed: a guide's files are written for a real application, the app
  * is started (Express) or built with Vite and served (React), and a person signs in through the
- * hosted page, calls the API with the access token and signs out, in Chromium. The API is a small
+ * hosted page, calls the API with the access token and signs out, in Chromium; the Node
+ * client-credentials and token-validation guides run on Node against the same server. The API is a small
  * local server that checks the token with jose, as the API guide tells.
  */
 
@@ -31,6 +34,8 @@ let admin: Awaited<ReturnType<TestServer['api']>>;
 let api: Server;
 let indicator: string;
 let userId: string;
+/** The API's `read:orders` permission. */
+let readOrdersId: string;
 const cleanups: (() => void)[] = [];
 const browser = useBrowser();
 
@@ -70,6 +75,7 @@ beforeAll(async () => {
 
   const resource = (await admin.post('/resources', { name: 'Orders', indicator })).body;
   const read = (await admin.post(`/resources/${resource.id}/scopes`, { name: 'read:orders' })).body;
+  readOrdersId = read.id;
   const role = (await admin.post('/roles', { name: 'Buyer', description: 'Reads orders', scopeIds: [read.id] })).body;
   userId = (await admin.post('/users', { username: 'ada_orders', password, name: 'Ada' })).body.id;
   await admin.post(`/users/${userId}/roles`, { roleIds: [role.id] });
@@ -84,6 +90,21 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Writes a guide's files (blocks of the same file concatenated, in order) into `dir`. */
+const writeFiles = <Context>(steps: { blocks: CodeTemplate<Context>[] }[], context: Context, dir: string, extraFiles: Record<string, string> = {}) => {
+  const files = new Map<string, string>(Object.entries(extraFiles));
+  for (const block of steps.flatMap((step) => step.blocks)) {
+    if (block.file) {
+      files.set(block.file, `${files.get(block.file) ?? ''}${block.code(context)}`);
+    }
+  }
+  for (const [name, code] of files) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), code);
+  }
+  return files;
+};
+
 /** Creates the app, writes the guide's files for it into a folder of their own, and returns it. */
 const writeGuide = async (guide: AppGuide, app: { type: string; origin: string }, extraFiles: Record<string, string> = {}) => {
   const created = (
@@ -96,18 +117,8 @@ const writeGuide = async (guide: AppGuide, app: { type: string; origin: string }
   const secret = app.type === 'SPA' ? null : (await admin.get(`/applications/${created.id}/secrets`)).body[0].value;
   const context = appGuideContext(guide, created, { tenantEndpoint: server.endpoint, resource: indicator, scope: 'read:orders', secret });
   expect(context.uris.missing).toEqual({ redirectUris: [], postLogoutRedirectUris: [] });
-  const files = new Map<string, string>(Object.entries(extraFiles));
-  for (const block of guide.steps.flatMap((step) => step.blocks)) {
-    if (block.file) {
-      files.set(block.file, `${files.get(block.file) ?? ''}${block.code(context)}`);
-    }
-  }
   const dir = `${workRoot}${guide.id}/`;
-  for (const [name, code] of files) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), code);
-  }
-  return { dir, files };
+  return { dir, files: writeFiles(guide.steps, context, dir, extraFiles) };
 };
 
 /** The person's side: sign in on the hosted page, call the API, sign out. */
@@ -165,5 +176,35 @@ describe('integration guides, run as printed', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${origin}/`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  });
+
+  it('Node client credentials: gets a token the Node API guide validates, and reuses it', async () => {
+    const role = (await admin.post('/roles', { name: 'Order exporter', description: 'Reads orders', type: 'MachineToMachine', scopeIds: [readOrdersId] })).body;
+    const app = (await admin.post('/applications', { name: 'Nightly export', type: 'MachineToMachine' })).body;
+    await admin.post(`/roles/${role.id}/applications`, { applicationIds: [app.id] });
+    const [secret] = (await admin.get(`/applications/${app.id}/secrets`)).body;
+    const issuer = `${server.endpoint}/oidc`;
+    const dir = `${workRoot}machine-to-machine/`;
+    const appContext = { appId: app.id, issuer, redirectUri: '', postLogoutRedirectUri: '', resource: indicator, scope: 'read:orders', secret: null };
+    expect([...writeFiles(findAppGuide('node-client-credentials')!.steps, appContext, dir).keys()]).toContain('token.js');
+    const apiGuide = findApiGuide('node-jose')!;
+    expect([...writeFiles(apiGuide.steps, { issuer, resource: indicator, scope: 'read:orders' }, dir).keys()]).toContain('auth.js');
+    writeFileSync(
+      `${dir}check.js`,
+      `import { getAccessToken } from './token.js';
+import { verifyAccessToken } from './auth.js';
+const token = await getAccessToken();
+const again = await getAccessToken();
+console.log(JSON.stringify({ claims: await verifyAccessToken(token), cached: token === again }));
+`,
+    );
+    const run = () => promisify(execFile)('node', [`${dir}check.js`], { env: { ...process.env, GATEHOUSE_CLIENT_SECRET: secret.value } });
+    const { claims, cached } = JSON.parse((await run()).stdout) as { claims: Record<string, unknown>; cached: boolean };
+    expect(claims).toMatchObject({ iss: issuer, aud: indicator, client_id: app.id, scope: 'read:orders' });
+    expect(cached).toBe(true);
+
+    // The API guide refuses a token for another API.
+    writeFiles(apiGuide.steps, { issuer, resource: 'https://other.example.com', scope: '' }, dir);
+    await expect(run()).rejects.toThrow(/aud/);
   });
 });

@@ -8,28 +8,7 @@ export type Locale = (typeof locales)[number];
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (locales as readonly string[]).includes(value);
 
-/** Each locale's name in its own language, for the language switcher. */
-export const localeNames: Record<Locale, string> = {
-  ar: 'العربية',
-  de: 'Deutsch',
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  it: 'Italiano',
-  ja: '日本語',
-  ko: '한국어',
-  'pl-PL': 'Polski',
-  'pt-BR': 'Português (Brasil)',
-  'pt-PT': 'Português (Portugal)',
-  ru: 'Русский',
-  'tr-TR': 'Türkçe',
-  'uk-UA': 'Українська',
-  'zh-CN': '简体中文',
-  'zh-HK': '繁體中文（香港）',
-  'zh-TW': '繁體中文（台灣）',
-};
-
-export const rtlLocales: ReadonlySet<string> = new Set(['ar']);
+export { localeNames, rtlLocales } from '@gatehouse/schemas/locales';
 
 /** Chinese variants by script or region, since `zh-Hant` is Traditional and `zh` alone Simplified. */
 const matchChinese = (parts: string[]): Locale => {

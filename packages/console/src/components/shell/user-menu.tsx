@@ -1,13 +1,12 @@
 import { Group, Menu, Text, UnstyledButton, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { IconChevronDown, IconDeviceDesktop, IconExternalLink, IconLanguage, IconLogout, IconMoon, IconPalette, IconSun, IconUserCircle } from '@tabler/icons-react';
-import { supportedLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
+import { localeNames, supportedLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
 import { useTranslation } from 'react-i18next';
 
 import { useCurrentUser } from '../../app-context.js';
 import { useMe } from '../../api/me.js';
 import { basename, signOut } from '../../auth/session.js';
 import { activateLanguage } from '../../lib/i18n.js';
-import { languageNames } from '../../lib/languages.js';
 import { storeLanguage } from '../../lib/preferences-store.js';
 import { UserAvatar } from '../user-avatar.js';
 
@@ -86,7 +85,7 @@ export const UserMenu = () => {
               <Group justify="space-between" wrap="nowrap">
                 <span>{t('user_menu.language')}</span>
                 <Text size="xs" c="dimmed">
-                  {languageNames[(i18n.language as SupportedLocale) ?? 'en'] ?? i18n.language}
+                  {localeNames[(i18n.language as SupportedLocale) ?? 'en'] ?? i18n.language}
                 </Text>
               </Group>
             </Menu.Sub.Item>
@@ -101,7 +100,7 @@ export const UserMenu = () => {
                 rightSection={i18n.language === locale ? '✓' : undefined}
                 aria-current={i18n.language === locale ? 'true' : undefined}
               >
-                {languageNames[locale]}
+                {localeNames[locale]}
               </Menu.Item>
             ))}
           </Menu.Sub.Dropdown>

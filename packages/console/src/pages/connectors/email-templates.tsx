@@ -1,5 +1,5 @@
 import { Button, Group, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { emailTemplateUpsertSchema, supportedLocales, templateContentTypes, templateTypes, type EmailTemplate } from '@gatehouse/schemas';
+import { emailTemplateUpsertSchema, localeNames, supportedLocales, templateContentTypes, templateTypes, type EmailTemplate } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { DeleteRowAction, ListEmpty, ListTable, RowAction } from '../../componen
 import { InlineError } from '../../components/query-state.js';
 import { emptyToUndefined, schemaResolver } from '../../lib/forms.js';
 import { literalPlaceholders } from '../../lib/connectors.js';
-import { languageNames, languageOptions } from '../../lib/languages.js';
+import { languageOptions } from '../../lib/languages.js';
 import { monospaceInput } from './config-fields.js';
 import { connectorQueryKeys, useEmailTemplates } from './queries.js';
 
@@ -174,7 +174,7 @@ export const EmailTemplates = () => {
             {items.map((template) => (
               <Table.Tr key={template.id}>
                 <Table.Td>
-                  <Text size="sm">{languageNames[template.languageTag as TemplateForm['languageTag']] ?? template.languageTag}</Text>
+                  <Text size="sm">{localeNames[template.languageTag as TemplateForm['languageTag']] ?? template.languageTag}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{t(`connectors.option.${template.templateType}`)}</Text>

@@ -107,8 +107,12 @@ describe('tenant isolation', () => {
     const userB = (await apiB.post('/users', { username: 'tenant_b_user' })).body;
     expect((await apiB.put(`/users/${userB.id}/identities/google`, { userId: 'shared-google-id' })).status).toBe(200);
     // Without a tenant set, the functions find nothing.
-    const unscoped = await server.database.db.execute(sql`select count(*)::int as n from gatehouse_search_user_ids('username', '%secret%', 'secret')`);
+    const search = sql`select count(*)::int as n from gatehouse_search_users('username,primaryEmail', 'secret', null, null, null, true, null, null, 10, 0, false)`;
+    const unscoped = await server.database.db.execute(search);
     expect(rowsOf(unscoped)[0]!.n).toBe(0);
+    // Run by tenant B directly, the owner-run search still sees only tenant B.
+    expect(rowsOf(await server.database.withTenant('tenant-b', (tx) => tx.execute(search)))[0]!.n).toBe(0);
+    expect(rowsOf(await server.database.withTenant('tenant-a', (tx) => tx.execute(search)))[0]!.n).toBeGreaterThan(0);
     const inB = await server.database.withTenant('tenant-b', (tx) =>
       tx.execute(sql`select gatehouse_user_ids_by_identity('{"google":{"userId":"shared-google-id"}}'::jsonb) as id`),
     );

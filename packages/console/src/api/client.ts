@@ -127,7 +127,8 @@ export const api = {
     if (!Number.isInteger(total) || total < 0) {
       throw new ConsoleError({ kind: 'client', code: 'missing_total_number' });
     }
-    return { items: await json<T[]>(response), total };
+    // A user search counts its first 1,000 matches; the header says when there are more.
+    return { items: await json<T[]>(response), total, capped: response.headers.get('Total-Number-Capped') === 'true' };
   },
 };
 

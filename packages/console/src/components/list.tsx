@@ -69,7 +69,7 @@ export const SearchInput = ({ value, onChange, placeholder }: { value: string; o
   );
 };
 
-export const ListPagination = ({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) => {
+export const ListPagination = ({ page, total, capped = false, onChange }: { page: number; total: number; capped?: boolean; onChange: (page: number) => void }) => {
   const { t } = useTranslation();
   if (total === 0) {
     return null;
@@ -79,7 +79,7 @@ export const ListPagination = ({ page, total, onChange }: { page: number; total:
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {t('list.range', { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total) })}
+        {t(capped ? 'list.range_capped' : 'list.range', { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total) })}
       </Text>
       {total > pageSize && <Pagination value={page} onChange={onChange} total={Math.ceil(total / pageSize)} size="sm" />}
     </Group>
@@ -140,7 +140,7 @@ export const usePagedQuery = <T,>(
       setPage(1);
     }
   }, [query.error, setPage]);
-  return { query, items: query.data?.items ?? [], total: query.data?.total ?? 0 };
+  return { query, items: query.data?.items ?? [], total: query.data?.total ?? 0, capped: query.data?.capped ?? false };
 };
 
 /** One page of a management API list, with `page` and `search` in the URL. */
@@ -296,7 +296,7 @@ export const ListCard = ({
   highlightOnHover = true,
   children,
 }: {
-  list: { query: { isPending: boolean }; items: unknown[]; total: number; page: number; setPage: (page: number) => void };
+  list: { query: { isPending: boolean }; items: unknown[]; total: number; capped?: boolean; page: number; setPage: (page: number) => void };
   /** A search or filter is set: an empty page then means "nothing matches", which the table says. */
   filtered: boolean;
   toolbar?: ReactNode;
@@ -320,7 +320,7 @@ export const ListCard = ({
             {children}
           </ListTable>
         ))}
-      <ListPagination page={list.page} total={list.total} onChange={list.setPage} />
+      <ListPagination page={list.page} total={list.total} capped={list.capped} onChange={list.setPage} />
     </Stack>
   </Card>
 );

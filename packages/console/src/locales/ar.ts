@@ -40,6 +40,7 @@ const ar: Phrases = {
   'copy.hide': 'إخفاء',
 
   'list.range': '{{first}}–{{last}} من {{total}}',
+  'list.range_capped': '{{first}}–{{last}} من أول {{total}} نتيجة (حسّن البحث لرؤية غيرها)',
   'list.no_results': 'لا توجد نتائج تطابق بحثك.',
 
   'top_bar.title': 'وحدة التحكم',

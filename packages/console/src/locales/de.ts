@@ -40,6 +40,7 @@ const de: Phrases = {
   'copy.hide': 'Verbergen',
 
   'list.range': '{{first}}–{{last}} von {{total}}',
+  'list.range_capped': '{{first}}–{{last}} der ersten {{total}} Treffer (Suche verfeinern, um weitere zu sehen)',
   'list.no_results': 'Nichts entspricht Ihrer Suche.',
 
   'top_bar.title': 'Konsole',

@@ -44,6 +44,7 @@ const en = {
   'copy.hide': 'Hide',
 
   'list.range': '{{first}}–{{last}} of {{total}}',
+  'list.range_capped': '{{first}}–{{last}} of the first {{total}} matches (refine the search to see others)',
   'list.no_results': 'Nothing matches your search.',
 
   'top_bar.title': 'Console',

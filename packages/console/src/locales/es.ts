@@ -40,6 +40,7 @@ const es: Phrases = {
   'copy.hide': 'Ocultar',
 
   'list.range': '{{first}}–{{last}} de {{total}}',
+  'list.range_capped': '{{first}}–{{last}} de las primeras {{total}} coincidencias (afina la búsqueda para ver otras)',
   'list.no_results': 'Nada coincide con tu búsqueda.',
 
   'top_bar.title': 'Consola',

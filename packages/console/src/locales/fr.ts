@@ -40,6 +40,7 @@ const fr: Phrases = {
   'copy.hide': 'Masquer',
 
   'list.range': '{{first}}–{{last}} sur {{total}}',
+  'list.range_capped': '{{first}}–{{last}} des {{total}} premiers résultats (affinez la recherche pour voir les autres)',
   'list.no_results': 'Aucun résultat pour cette recherche.',
 
   'top_bar.title': 'Console',

@@ -40,6 +40,7 @@ const it: Phrases = {
   'copy.hide': 'Nascondi',
 
   'list.range': '{{first}}–{{last}} di {{total}}',
+  'list.range_capped': '{{first}}–{{last}} dei primi {{total}} risultati (affina la ricerca per vederne altri)',
   'list.no_results': 'Nessun risultato per questa ricerca.',
 
   'top_bar.title': 'Console',

@@ -40,6 +40,7 @@ const ja: Phrases = {
   'copy.hide': '隠す',
 
   'list.range': '{{total}} 件中 {{first}}–{{last}} 件',
+  'list.range_capped': '最初の {{total}} 件中 {{first}}–{{last}} 件(ほかの結果は検索を絞り込んでください)',
   'list.no_results': '検索に一致する項目はありません。',
 
   'top_bar.title': 'コンソール',

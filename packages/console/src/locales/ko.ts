@@ -40,6 +40,7 @@ const ko: Phrases = {
   'copy.hide': '숨기기',
 
   'list.range': '{{total}}개 중 {{first}}–{{last}}',
+  'list.range_capped': '처음 {{total}}개 결과 중 {{first}}–{{last}} (다른 결과를 보려면 검색어를 좁히세요)',
   'list.no_results': '검색과 일치하는 항목이 없습니다.',
 
   'top_bar.title': '콘솔',

@@ -40,6 +40,7 @@ const plPL: Phrases = {
   'copy.hide': 'Ukryj',
 
   'list.range': '{{first}}–{{last}} z {{total}}',
+  'list.range_capped': '{{first}}–{{last}} z pierwszych {{total}} wyników (zawęź wyszukiwanie, aby zobaczyć inne)',
   'list.no_results': 'Nic nie pasuje do wyszukiwania.',
 
   'top_bar.title': 'Konsola',

@@ -40,6 +40,7 @@ const ptBR: Phrases = {
   'copy.hide': 'Ocultar',
 
   'list.range': '{{first}}–{{last}} de {{total}}',
+  'list.range_capped': '{{first}}–{{last}} dos primeiros {{total}} resultados (refine a busca para ver outros)',
   'list.no_results': 'Nada corresponde à sua busca.',
 
   'top_bar.title': 'Console',

@@ -40,6 +40,7 @@ const ptPT: Phrases = {
   'copy.hide': 'Ocultar',
 
   'list.range': '{{first}}–{{last}} de {{total}}',
+  'list.range_capped': '{{first}}–{{last}} dos primeiros {{total}} resultados (refine a pesquisa para ver outros)',
   'list.no_results': 'Nada corresponde à sua pesquisa.',
 
   'top_bar.title': 'Consola',

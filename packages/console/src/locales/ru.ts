@@ -40,6 +40,7 @@ const ru: Phrases = {
   'copy.hide': 'Скрыть',
 
   'list.range': '{{first}}–{{last}} из {{total}}',
+  'list.range_capped': '{{first}}–{{last}} из первых {{total}} совпадений (уточните поиск, чтобы увидеть остальные)',
   'list.no_results': 'По вашему запросу ничего не найдено.',
 
   'top_bar.title': 'Консоль',

@@ -40,6 +40,7 @@ const trTR: Phrases = {
   'copy.hide': 'Gizle',
 
   'list.range': '{{first}}–{{last}} / {{total}}',
+  'list.range_capped': 'İlk {{total}} eşleşmeden {{first}}–{{last}} (diğerlerini görmek için aramayı daraltın)',
   'list.no_results': 'Aramanızla eşleşen bir şey yok.',
 
   'top_bar.title': 'Konsol',

@@ -40,6 +40,7 @@ const ukUA: Phrases = {
   'copy.hide': 'Приховати',
 
   'list.range': '{{first}}–{{last}} з {{total}}',
+  'list.range_capped': '{{first}}–{{last}} з перших {{total}} збігів (уточніть пошук, щоб побачити інші)',
   'list.no_results': 'За вашим запитом нічого не знайдено.',
 
   'top_bar.title': 'Консоль',

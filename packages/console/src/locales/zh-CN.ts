@@ -40,6 +40,7 @@ const zhCN: Phrases = {
   'copy.hide': '隐藏',
 
   'list.range': '第 {{first}}–{{last}} 条，共 {{total}} 条',
+  'list.range_capped': '前 {{total}} 条匹配中的第 {{first}}–{{last}} 条(缩小搜索范围以查看其他结果)',
   'list.no_results': '没有符合搜索条件的结果。',
 
   'top_bar.title': '控制台',

@@ -40,6 +40,7 @@ const zhHK: Phrases = {
   'copy.hide': '隱藏',
 
   'list.range': '第 {{first}}–{{last}} 筆，共 {{total}} 筆',
+  'list.range_capped': '首 {{total}} 項相符結果中的第 {{first}}–{{last}} 項(收窄搜尋以查看其他結果)',
   'list.no_results': '沒有符合搜尋條件的結果。',
 
   'top_bar.title': '控制台',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser } from '../../../core/test/setup/browser.js';
 import type { TestServer } from '../../../core/test/setup/test-server.js';
+import { users } from '../../../core/src/modules/users/users.table.js';
 import { consoleAdmin, consoleUrl as urlOf, openConsoleAt, signInAsAdmin, startConsoleServer } from './console-session.js';
 
 /**
@@ -141,6 +142,22 @@ describe('console', () => {
     await page.getByRole('button', { name: 'Save changes' }).first().click();
     await page.getByText('Saved.').waitFor();
     expect((await admin.get(`/users/${id}`)).body.profile.givenName).toBe('Grace');
+  });
+
+  it('says when a user search shows only its first 1,000 matches', async () => {
+    const { page } = browser;
+    // Rows straight into the table: a thousand API calls would hash a thousand passwords.
+    await server.gatehouse.scopeFor('default').transaction(async (tx) => {
+      const rows = Array.from({ length: 1005 }, (_, n) => ({ tenantId: 'default', id: `bulk${String(n).padStart(8, '0')}`, username: `bulk_member_${n}` }));
+      for (let from = 0; from < rows.length; from += 500) {
+        await tx.insert(users).values(rows.slice(from, from + 500));
+      }
+    });
+    await signedInAt(page, '/users?search=bulk_member');
+    await page.getByText('1–20 of the first 1,000 matches (refine the search to see others)').waitFor();
+    await page.goto(consoleUrl('/users?search=bulk_member_100'));
+    // bulk_member_100 and bulk_member_1000…1004: counted exactly.
+    await page.getByText('1–6 of 6').waitFor();
   });
 
   it('switches to German and to the dark appearance, and keeps both across reloads', async () => {

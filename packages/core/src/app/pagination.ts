@@ -9,6 +9,17 @@ export const pageWindow = ({ page, page_size: pageSize }: PaginationQuery) => ({
 });
 
 /**
+ * `Total-Number`, and `Total-Number-Capped: true` when the list stops at a limit (a user search
+ * counts its first 1,000 matches) and there are more.
+ */
+const setTotal = (reply: FastifyReply, total: number, capped: boolean) => {
+  reply.header('Total-Number', String(total));
+  if (capped) {
+    reply.header('Total-Number-Capped', 'true');
+  }
+};
+
+/**
  * Sets `Total-Number` and an RFC 8288 `Link` header (first, prev, next, last). A page past the
  * last one is a 400 naming the last page; page 1 of an empty list is simply empty.
  */
@@ -17,12 +28,13 @@ export const setPageHeaders = (
   reply: FastifyReply,
   { page, page_size: pageSize }: PaginationQuery,
   total: number,
+  capped = false,
 ) => {
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   if (page > lastPage) {
     throw new ApiError(400, 'guard.page_out_of_range', { page, lastPage });
   }
-  reply.header('Total-Number', String(total));
+  setTotal(reply, total, capped);
   // originalUrl keeps a /t/{tenantId} prefix that routing stripped.
   const url = new URL(request.originalUrl, 'http://placeholder');
   const link = (target: number, rel: string) => {
@@ -42,8 +54,8 @@ export const setPageHeaders = (
 };
 
 /** Headers of a keyset page: `Total-Number`, and a `next` Link carrying the cursor while more rows follow. */
-export const setCursorHeaders = (request: FastifyRequest, reply: FastifyReply, total: number, nextCursor: string | undefined) => {
-  reply.header('Total-Number', String(total));
+export const setCursorHeaders = (request: FastifyRequest, reply: FastifyReply, total: number, nextCursor: string | undefined, capped = false) => {
+  setTotal(reply, total, capped);
   if (nextCursor) {
     const url = new URL(request.originalUrl, 'http://placeholder');
     url.searchParams.delete('page');

@@ -125,8 +125,18 @@ export type UserPatch = z.infer<typeof userPatchSchema>;
 export const userSearchFields = ['id', 'username', 'primaryEmail', 'primaryPhone', 'name'] as const;
 
 export const userListQuerySchema = z.object({
-  /** Substring, case-insensitive, over every search field unless `searchFields` narrows it. */
-  search: z.string().min(1).max(128).optional(),
+  /**
+   * Case-insensitive, over every search field unless `searchFields` narrows it: anywhere in a field
+   * from three characters, the start of a field for one or two.
+   */
+  search: z
+    .string()
+    .min(1)
+    .max(128)
+    // Control characters are what the rule is about (U+001F separates the fields being searched).
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'Control characters cannot be searched for.')
+    .optional(),
   searchFields: z
     .union([z.enum(userSearchFields), z.array(z.enum(userSearchFields))])
     .optional()

@@ -21,7 +21,7 @@ import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
 import { setPageHeaders } from '../../app/pagination.js';
-import { listUsersPage } from '../users/users.service.js';
+import { listUsersPage } from '../users/user-list.js';
 import {
   addRoleScopes,
   assignApplicationsToRole,
@@ -225,12 +225,12 @@ export const roleRoutes = async (app: ApiInstance) => {
       const { search, ...page } = request.query;
       // Looked up first so an unknown role is a 404, not an empty list.
       await getRole(request.tenantScope(), request.params.id);
-      const { total, items } = await listUsersPage(
+      const { total, totalCapped, items } = await listUsersPage(
         request.tenantScope(),
         { search, roleId: request.params.id, mode: 'substring', sortBy: 'createdAt', sortOrder: 'desc' },
         page,
       );
-      setPageHeaders(request, reply, page, total);
+      setPageHeaders(request, reply, page, total, totalCapped);
       return items;
     },
   );

@@ -25,7 +25,6 @@ import {
   deleteUser,
   getUser,
   listUserRoles,
-  listUsersPage,
   patchUser,
   patchUserCustomData,
   patchUserProfile,
@@ -34,6 +33,7 @@ import {
   setUserSuspended,
   verifyUserPassword,
 } from './users.service.js';
+import { listUsersPage } from './user-list.js';
 
 const read = { scope: managementScopes.readUsers } as const;
 const write = { scope: managementScopes.writeUsers } as const;
@@ -48,21 +48,23 @@ export const userRoutes = async (app: ApiInstance) => {
       schema: {
         tags,
         summary: 'List and search users',
+        description:
+          'A `search` of three characters or more matches anywhere in the fields; one or two characters match the start of a field. A search counts its first 1,000 matches: beyond that `Total-Number` is 1000 with `Total-Number-Capped: true`, page numbers reach those 1,000, and cursor paging (`cursor=`) walks every match.',
         querystring: userListQuerySchema.extend(paginationQuerySchema.shape),
         response: { 200: z.array(userSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
       const { page, page_size, cursor, isSuspended, ...filter } = request.query;
-      const { total, items, nextCursor } = await listUsersPage(
+      const { total, totalCapped, items, nextCursor } = await listUsersPage(
         request.tenantScope(),
         { ...filter, isSuspended: isSuspended === undefined ? undefined : isSuspended === 'true' },
         { page, page_size, cursor },
       );
       if (cursor === undefined) {
-        setPageHeaders(request, reply, { page, page_size }, total);
+        setPageHeaders(request, reply, { page, page_size }, total, totalCapped);
       } else {
-        setCursorHeaders(request, reply, total, nextCursor);
+        setCursorHeaders(request, reply, total, nextCursor, totalCapped);
       }
       return items;
     },

@@ -1,23 +1,22 @@
-import { type PaginationQuery, type User, type UserCreate, type UserPatch, type UserProfile, userSearchFields } from '@gatehouse/schemas';
-import { and, asc, count, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type PaginationQuery, type User, type UserCreate, type UserPatch, type UserProfile } from '@gatehouse/schemas';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
 import { pageWindow } from '../../app/pagination.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import { generateUserId } from '../../crypto/ids.js';
 import type { Tx } from '../../db/database.js';
-import { likePattern } from '../../db/like-pattern.js';
 import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
 import { toRole } from '../roles/roles.service.js';
 import { roles, usersRoles } from '../roles/roles.table.js';
 import { listUserSsoIdentities } from './identities.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { userCounts, users } from './users.table.js';
+import { users } from './users.table.js';
 
 type UserRow = typeof users.$inferSelect;
 
 export const toUser = (
-  row: Omit<UserRow, 'tenantId' | 'config' | 'mfaVerifications' | 'passwordEncryptionMethod' | 'usernameLower' | 'primaryEmailLower' | 'nameLower'>,
+  row: Omit<UserRow, 'tenantId' | 'config' | 'mfaVerifications' | 'passwordEncryptionMethod' | 'usernameLower' | 'primaryEmailLower' | 'nameLower' | 'searchText'>,
 ): User => ({
   id: row.id,
   username: row.username,
@@ -136,120 +135,6 @@ export const createUser = async (scope: TenantScope, input: UserCreate): Promise
   });
   return toUser(row);
 };
-
-export type UserListFilter = {
-  search?: string;
-  searchFields?: readonly ('id' | 'username' | 'primaryEmail' | 'primaryPhone' | 'name')[];
-  mode: 'substring' | 'exact';
-  roleId?: string;
-  isSuspended?: boolean;
-  sortBy: 'createdAt' | 'lastSignInAt';
-  sortOrder: 'asc' | 'desc';
-};
-
-/**
- * Search text is bound as a parameter and its LIKE wildcards escaped: nothing from the client is a
- * pattern. Exact matches compare the case-folded columns; substrings go through the trigram indexes
- * by way of gatehouse_search_user_ids() (see migration 0007); ids are random, so an id matches whole.
- */
-const searchWhere = (filter: UserListFilter): SQL | undefined => {
-  if (!filter.search) {
-    return undefined;
-  }
-  const fields = filter.searchFields?.length ? filter.searchFields : userSearchFields;
-  const term = filter.search;
-  if (filter.mode === 'exact') {
-    const folded = term.toLowerCase();
-    const exact = {
-      id: () => eq(users.id, term),
-      username: () => eq(users.usernameLower, folded),
-      primaryEmail: () => eq(users.primaryEmailLower, folded),
-      primaryPhone: () => eq(users.primaryPhone, term),
-      name: () => eq(users.nameLower, folded),
-    };
-    return or(...fields.map((field) => exact[field]()));
-  }
-  return inArray(users.id, sql`(select * from gatehouse_search_user_ids(${fields.join(',')}, ${likePattern(term)}, ${term}))`);
-};
-
-/** Keyset cursor: the last row's createdAt (ms) and id. */
-const encodeCursor = (row: { createdAt: Date; id: string }) => Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString('base64url');
-const decodeCursor = (cursor: string) => {
-  const match = /^(\d{1,15}):([\da-z]{1,12})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) {
-    throw new ApiError(400, 'guard.invalid_input', { summary: 'cursor' }, [
-      { path: 'query.cursor', code: 'invalid_cursor', message: 'Not a cursor from a previous page of this list.' },
-    ]);
-  }
-  return { createdAt: new Date(Number(match[1])).toISOString(), id: match[2]! };
-};
-
-/** ORDER BY for the sort, or its exact reverse (read from the other end of the same index). */
-const orderFor = (filter: UserListFilter, reversed: boolean) => {
-  const descending = (filter.sortOrder === 'desc') !== reversed;
-  const direction = sql.raw(descending ? 'desc' : 'asc');
-  if (filter.sortBy === 'lastSignInAt') {
-    // Never-signed-in users come last when newest-first, first when oldest-first.
-    return [sql`${users.lastSignInAt} ${direction} ${sql.raw(descending ? 'nulls last' : 'nulls first')}`, sql`${users.id} ${direction}`];
-  }
-  return [sql`${users.createdAt} ${direction}`, sql`${users.id} ${direction}`];
-};
-
-/** Users in the tenant: kept by triggers (see userCounts), so a million rows are not counted. */
-const countAllUsers = async (tx: Tx) => {
-  const [row] = await tx.select({ total: sql<string | null>`sum(${userCounts.count})` }).from(userCounts);
-  return Number(row?.total ?? 0);
-};
-
-export type UserPage = { total: number; items: User[]; nextCursor?: string };
-
-/**
- * One page of users. Page numbers past the middle are read from the far end of the index; cursor
- * paging (`cursor`) costs the same at any depth.
- */
-export const listUsersPage = (scope: TenantScope, filter: UserListFilter, page: PaginationQuery & { cursor?: string }): Promise<UserPage> =>
-  scope.transaction(async (tx) => {
-    const where = and(
-      searchWhere(filter),
-      filter.isSuspended === undefined ? undefined : eq(users.isSuspended, filter.isSuspended),
-      filter.roleId
-        ? exists(
-            tx
-              .select({ one: sql`1` })
-              .from(usersRoles)
-              .where(and(eq(usersRoles.userId, users.id), eq(usersRoles.roleId, filter.roleId))),
-          )
-        : undefined,
-    );
-    const total = where ? ((await tx.select({ total: count() }).from(users).where(where))[0]?.total ?? 0) : await countAllUsers(tx);
-
-    if (page.cursor !== undefined) {
-      const after = page.cursor ? decodeCursor(page.cursor) : undefined;
-      const keyset = after
-        ? sql`(${users.createdAt}, ${users.id}) ${sql.raw(filter.sortOrder === 'desc' ? '<' : '>')} (${after.createdAt}::timestamptz, ${after.id})`
-        : undefined;
-      const rows = await tx
-        .select(userListColumns)
-        .from(users)
-        .where(and(where, keyset))
-        .orderBy(...orderFor({ ...filter, sortBy: 'createdAt' }, false))
-        .limit(page.page_size);
-      const last = rows.at(-1);
-      return { total, items: rows.map(toUser), nextCursor: last && rows.length === page.page_size ? encodeCursor(last) : undefined };
-    }
-
-    const { limit, offset } = pageWindow(page);
-    const end = Math.min(offset + limit, total);
-    const fromFarEnd = offset > total / 2;
-    const rows = await tx
-      .select(userListColumns)
-      .from(users)
-      .where(where)
-      .orderBy(...orderFor(filter, fromFarEnd))
-      .limit(fromFarEnd ? Math.max(0, end - offset) : limit)
-      .offset(fromFarEnd ? total - end : offset);
-    return { total, items: (fromFarEnd ? rows.reverse() : rows).map(toUser) };
-  });
 
 export const getUser = (scope: TenantScope, id: string, options: { includeSsoIdentities?: boolean } = {}) =>
   scope.transaction(async (tx) => {

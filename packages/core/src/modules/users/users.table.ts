@@ -20,6 +20,11 @@ export const users = pgTable(
     usernameLower: varchar('username_lower').generatedAlwaysAs(sql`lower(username)`),
     primaryEmailLower: varchar('primary_email_lower').generatedAlwaysAs(sql`lower(primary_email)`),
     nameLower: varchar('name_lower').generatedAlwaysAs(sql`lower(name)`),
+    // Every searchable field, case-folded, joined by the unit separator (U+001F, which search terms
+    // cannot hold): one trigram index answers a substring search over all of them.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(username, '') || chr(31) || coalesce(primary_email, '') || chr(31) || coalesce(primary_phone, '') || chr(31) || coalesce(name, ''))`,
+    ),
     passwordEncrypted: text('password_encrypted'),
     passwordEncryptionMethod: varchar('password_encryption_method', { length: 32 }).$type<PasswordEncryptionMethod>(),
     name: varchar('name', { length: 128 }),
@@ -46,13 +51,14 @@ export const users = pgTable(
     index('users_tenant_created_at').on(t.tenantId, t.createdAt, t.id),
     // Newest sign-in first, never-signed-in last; read backwards for the opposite order.
     index('users_tenant_last_sign_in_at').on(t.tenantId, t.lastSignInAt.desc().nullsLast(), t.id.desc()),
-    // Substring search (ILIKE '%term%') through trigram indexes, queried by gatehouse_search_user_ids()
-    // (migration 0008) because row-level security hides them from the planner.
-    index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
-    index('users_primary_email_trgm').using('gin', t.primaryEmail.op('gin_trgm_ops')),
-    index('users_primary_phone_trgm').using('gin', t.primaryPhone.op('gin_trgm_ops')),
-    index('users_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-    index('users_tenant_lower_name').on(t.tenantId, t.nameLower),
+    // Searches of three characters or more (LIKE '%term%') go through one trigram index; shorter
+    // ones match the start of a field (LIKE 'te%') through the pattern indexes. Both are queried by
+    // the functions of migration 0010, because row-level security hides them from the planner.
+    index('users_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('users_tenant_username_prefix').on(t.tenantId, t.usernameLower.op('varchar_pattern_ops')),
+    index('users_tenant_primary_email_prefix').on(t.tenantId, t.primaryEmailLower.op('varchar_pattern_ops')),
+    index('users_tenant_primary_phone_prefix').on(t.tenantId, t.primaryPhone.op('varchar_pattern_ops')),
+    index('users_tenant_name_prefix').on(t.tenantId, t.nameLower.op('varchar_pattern_ops')),
     // Social sign-in finds the user by `identities @> {"target": {"userId": …}}`, through
     // gatehouse_user_ids_by_identity() (migration 0008) for the same reason.
     index('users_identities').using('gin', t.identities.op('jsonb_path_ops')),
@@ -96,6 +102,23 @@ export const userCounts = pgTable(
     count: bigint('count', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.slot] }), tenantIsolationPolicy('user_counts')],
+);
+
+/**
+ * Users per creation day (`level` 0) and minute (`level` 1), kept by the same triggers as
+ * userCounts: a page number deep in the newest- or oldest-first list is found by summing these
+ * instead of skipping half a million index entries. Bucket times are UTC; slots as in userCounts.
+ */
+export const userCreatedBuckets = pgTable(
+  'user_created_buckets',
+  {
+    tenantId: tenantIdColumn(),
+    level: smallint('level').notNull(),
+    bucket: timestamp('bucket', { withTimezone: false, precision: 0, mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.level, t.bucket, t.slot] }), tenantIsolationPolicy('user_created_buckets')],
 );
 
 /**

@@ -231,7 +231,11 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   const verifyHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const verifyBody = JSON.stringify({ password });
   await autocannon({ url: verifyUrl, method: 'POST', headers: verifyHeaders, body: verifyBody, connections: 8, duration: 2 });
+  const verifyCpuBefore = cpuSplit(gatehouse.child.pid!);
   const verified = await autocannon({ url: verifyUrl, method: 'POST', headers: verifyHeaders, body: verifyBody, connections: 8, duration: seconds });
+  const verifyCpuAfter = cpuSplit(gatehouse.child.pid!);
+  const verifyCpuMs =
+    ((verifyCpuAfter.server - verifyCpuBefore.server + verifyCpuAfter.postgres - verifyCpuBefore.postgres) / verified.requests.total) * 1000;
 
   // Whole password sign-ins through the hosted pages' API, ending with tokens.
   const appResponse = await fetch(`${api}/applications`, {
@@ -262,7 +266,10 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   console.log(`\npassword verification (Argon2id m=19 MiB t=2 p=1, ${cores} cores):`);
   console.log(`  Gatehouse POST /users/:id/password/verify  ${verified.requests.average.toFixed(1).padStart(6)} /s  (${(verified.requests.average / cores).toFixed(1)} per core)   p50 ${verified.latency.p50} ms   errors ${verified.non2xx + verified.errors}/${verified.requests.total}`);
   console.log(`  baseline: bare @node-rs/argon2 verify loop ${baselineRate.toFixed(1).padStart(6)} /s  (${(baselineRate / cores).toFixed(1)} per core)`);
-  console.log(`  Gatehouse / baseline                       ${((verified.requests.average / baselineRate) * 100).toFixed(0)} %`);
+  console.log(`  Gatehouse / baseline                       ${((verified.requests.average / baselineRate) * 100).toFixed(0)} %   (the load generator shares the ${cores} cores)`);
+  console.log(
+    `  verifies per core-second of server CPU     ${(1000 / verifyCpuMs).toFixed(1)}   vs bare ${(baselineRate / cores).toFixed(1)}   (${((1000 / verifyCpuMs / (baselineRate / cores)) * 100).toFixed(0)} %; ${verifyCpuMs.toFixed(2)} ms of Node + PostgreSQL CPU per verify)`,
+  );
   console.log(`\npassword sign-in through the experience API (authorize, identify + verify, submit, redirects, token; 8 at once):`);
   console.log(`  Gatehouse sign-ins                         ${signIns.perSecond.toFixed(1).padStart(6)} /s  (${(signIns.perSecond / cores).toFixed(1)} per core)   p50 ${signIns.p50.toFixed(0)} ms   p99 ${signIns.p99.toFixed(0)} ms   errors ${signIns.errors}/${signIns.completed + signIns.errors}`);
   console.log(`  Gatehouse sign-ins / baseline verifies     ${((signIns.perSecond / baselineRate) * 100).toFixed(0)} %   (the load generator shares the ${cores} cores)`);

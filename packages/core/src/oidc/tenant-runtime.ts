@@ -60,6 +60,12 @@ export class TenantRuntime {
   #verifyKeys?: Promise<ReturnType<typeof createLocalJWKSet>>;
   readonly #clients = new LRUCache<string, Promise<ClientRecord | null>>({ max: 10_000 });
   readonly #grantedScopes = new LRUCache<string, Promise<Map<string, string[]>>>({ max: 10_000 });
+  /**
+   * Access tokens already verified, by audience and exact token text, until they expire: an API
+   * client sends the same token with every call, and an ES256 verification costs more than the rest
+   * of a simple request. Dropped with the runtime whenever the tenant's keys change.
+   */
+  readonly #verifiedTokens = new LRUCache<string, JWTPayload>({ max: 10_000 });
 
   constructor(
     readonly tenantId: string,
@@ -194,13 +200,21 @@ export class TenantRuntime {
 
   /** Verifies an access token this tenant issued for `audience`. Throws when it is not one. */
   async verifyAccessToken(token: string, audience: string): Promise<JWTPayload> {
+    const cacheKey = `${audience}\n${token}`;
+    const verified = this.#verifiedTokens.get(cacheKey);
+    if (verified && (verified.exp ?? 0) * 1000 > Date.now()) {
+      return verified;
+    }
     this.#verifyKeys ??= this.keys().then((keys) => createLocalJWKSet({ keys: keys.signing.map((key) => key.publicJwk) }));
     const { payload } = await jwtVerify(token, await this.#verifyKeys, {
       issuer: this.issuer,
       audience,
       typ: 'at+jwt',
       algorithms: ['ES256', 'RS256'],
+      requiredClaims: ['exp'],
     });
+    // Frozen: every later request shares this object.
+    this.#verifiedTokens.set(cacheKey, Object.freeze(payload), { ttl: Math.max(1, payload.exp! * 1000 - Date.now()) });
     return payload;
   }
 }

@@ -20,6 +20,10 @@ CREATE INDEX "users_tenant_primary_email_prefix" ON "users" USING btree ("tenant
 CREATE INDEX "users_tenant_primary_phone_prefix" ON "users" USING btree ("tenant_id","primary_phone" varchar_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_tenant_name_prefix" ON "users" USING btree ("tenant_id","name_lower" varchar_pattern_ops);--> statement-breakpoint
 CREATE POLICY "user_created_buckets_tenant_isolation" ON "user_created_buckets" AS PERMISSIVE FOR ALL TO "gatehouse_app" USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
+-- The list's creation-order index also carries search_text, so a search walking it in order
+-- (see gatehouse_search_users) reads no table rows.
+DROP INDEX "users_tenant_created_at";--> statement-breakpoint
+CREATE INDEX "users_tenant_created_at" ON "users" USING btree ("tenant_id","created_at","id") INCLUDE ("search_text");--> statement-breakpoint
 -- Bucket counts are kept by the triggers that keep user_counts, and by users_move_creation below.
 CREATE OR REPLACE FUNCTION user_counts_add() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 BEGIN
@@ -98,8 +102,9 @@ DROP FUNCTION gatehouse_search_user_ids(text, text, text);
 --   among the newest 5,000 users (a term a fifth of users match) before reading the trigram bitmap;
 -- - a page of a `dense = false` search (at most a thousand matches) reads the matches from the
 --   search indexes' bitmaps and sorts them;
--- - a page of a `dense` search first walks the newest 25,000 rows of the sort order, which holds
---   the page whenever matches are not rare there, and only otherwise reads every match.
+-- - a page of a `dense` search first walks the first 25,000 rows of the sort order (fifty per row
+--   asked for, deeper in), which hold the page whenever matches are not rare there, and only
+--   otherwise reads every match.
 -- Sequential scans are always off: each search has an index, and a scan that "soon finds enough
 -- rows" is a guess that a rare term turns into reading the whole table.
 CREATE FUNCTION gatehouse_search_users(
@@ -179,9 +184,15 @@ BEGIN
 
   -- The walk: the first rows of an order, filtered, taken only if they hold all that is asked.
   IF (dense AND ordering <> '') OR (sort_by IS NULL AND NOT short) THEN
-    EXECUTE 'SELECT array_agg(id) FROM (SELECT id FROM (SELECT id, created_at, last_sign_in_at, is_suspended, search_text, username_lower,'
-      || ' primary_email_lower, primary_phone, name_lower FROM users WHERE tenant_id = $1' || keyset
-      || CASE WHEN sort_by IS NULL THEN ' ORDER BY created_at DESC, id DESC LIMIT 5000' ELSE ordering || ' LIMIT 25000' END
+    -- Only the columns the filter reads: sorted by creation, a search over every field is then an
+    -- index-only scan of users_tenant_created_at, which carries search_text.
+    EXECUTE 'SELECT array_agg(id) FROM (SELECT id FROM (SELECT id, ' || CASE WHEN sort_by = 'lastSignInAt' THEN 'last_sign_in_at' ELSE 'created_at' END
+      || CASE WHEN short THEN '' ELSE ', search_text' END
+      || coalesce(', ' || nullif(array_to_string(columns, ', '), ''), '')
+      || CASE WHEN suspended IS NULL THEN '' ELSE ', is_suspended' END
+      || ' FROM users WHERE tenant_id = $1' || keyset
+      || CASE WHEN sort_by IS NULL THEN ' ORDER BY created_at DESC, id DESC LIMIT 5000'
+         ELSE ordering || ' LIMIT ' || greatest(25000, 50 * (skip + max_rows)) END
       || ') AS users WHERE ' || conditions || ordering || ' LIMIT $8 OFFSET $9) AS page'
       INTO page USING tenant, pattern, term, role_id, suspended, after_created_at, after_id, max_rows, skip;
     IF cardinality(page) = max_rows THEN

@@ -203,7 +203,15 @@ export const setUserPassword = async (scope: TenantScope, id: string, password: 
 
 /** Checks a password; on success an older or weaker hash is upgraded to Argon2id. */
 export const verifyUserPassword = async (scope: TenantScope, id: string, password: string) => {
-  const row = await scope.transaction((tx) => requireUser(tx, id));
+  const [row] = await scope.transaction((tx) =>
+    tx
+      .select({ passwordEncrypted: users.passwordEncrypted, passwordEncryptionMethod: users.passwordEncryptionMethod })
+      .from(users)
+      .where(eq(users.id, id)),
+  );
+  if (!row) {
+    throw notFound('user', id);
+  }
   if (!row.passwordEncrypted || !row.passwordEncryptionMethod) {
     throw new ApiError(422, 'user.no_password');
   }

@@ -47,7 +47,8 @@ export const users = pgTable(
     uniqueIndex('users_tenant_username').on(t.tenantId, t.usernameLower),
     uniqueIndex('users_tenant_primary_email').on(t.tenantId, t.primaryEmailLower),
     uniqueIndex('users_tenant_primary_phone').on(t.tenantId, t.primaryPhone),
-    // Lists sort by these; the id breaks ties so pages never overlap.
+    // Lists sort by these; the id breaks ties so pages never overlap. users_tenant_created_at also
+    // INCLUDEs search_text (migration 0010, by hand: drizzle-kit cannot express INCLUDE).
     index('users_tenant_created_at').on(t.tenantId, t.createdAt, t.id),
     // Newest sign-in first, never-signed-in last; read backwards for the opposite order.
     index('users_tenant_last_sign_in_at').on(t.tenantId, t.lastSignInAt.desc().nullsLast(), t.id.desc()),

@@ -17,7 +17,7 @@ import pg from 'pg';
 
 import { benchConsole } from './console-load.js';
 import { benchPasswordSignIn } from './password-sign-in.js';
-import { cpuSplit } from './process-cpu.js';
+import { cpuSince, cpuSnapshot } from './process-cpu.js';
 import { seedUsers, timeRequests } from './user-search.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,11 +84,17 @@ const waitForStatus = async (url: string, timeoutMs = 60_000) => {
   }
 };
 
+/** Servers still running: stopped if the benchmark fails half-way, so nothing is left behind. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => running.forEach((child) => child.kill()));
+
 const startGatehouse = async (port: number) => {
   const child = spawn('node', [bundle, 'start'], {
     env: serverEnv(port),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const readyAfterMs = await waitForStatus(`http://127.0.0.1:${port}/api/status`);
   return { child, readyAfterMs };
 };
@@ -194,11 +200,14 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   const usernameOf = (i: number) => `${seeded.firstNames[i % seeded.firstNames.length]}_${lastNameOf(i)}${i}`;
   // A page in the middle of the list: the hardest place for page numbers.
   const deepPage = Math.max(1, Math.floor(userCount / 40) - 220);
+  // Each last name is one user in 25; a search reaches its first 1,000 matches by page number.
+  const nameHits = Math.floor(userCount / seeded.lastNames.length);
+  const searchPage = Math.max(1, Math.ceil(Math.min(1000, nameHits) / 20));
   const scenarios: [string, (n: number) => string][] = [
     ['first page, newest first', () => '/users'],
     ['substring of an email (few hits)', (n) => `/users?search=${lastNameOf(someone(n))}${someone(n)}`],
-    ['substring of a name (~40k hits)', (n) => `/users?search=${seeded.lastNames[n % seeded.lastNames.length]}`],
-    ['  same, page 50 (of the first 1,000)', (n) => `/users?search=${seeded.lastNames[n % seeded.lastNames.length]}&page=50`],
+    [`substring of a name (~${nameHits.toLocaleString('en')} hits)`, (n) => `/users?search=${seeded.lastNames[n % seeded.lastNames.length]}`],
+    [`  same, page ${searchPage} (of the first ${Math.min(1000, nameHits)})`, (n) => `/users?search=${seeded.lastNames[n % seeded.lastNames.length]}&page=${searchPage}`],
     ['  same, by last sign-in', (n) => `/users?search=${seeded.lastNames[n % seeded.lastNames.length]}&sortBy=lastSignInAt`],
     ['email domain (a third of users)', () => '/users?search=corp.example'],
     ['1-2 characters (field prefix)', (n) => `/users?search=${['an', 'jo', 'ma', 'e', '1', 'zq'][n % 6]}`],
@@ -231,11 +240,10 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   const verifyHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const verifyBody = JSON.stringify({ password });
   await autocannon({ url: verifyUrl, method: 'POST', headers: verifyHeaders, body: verifyBody, connections: 8, duration: 2 });
-  const verifyCpuBefore = cpuSplit(gatehouse.child.pid!);
+  const verifyCpuBefore = cpuSnapshot(gatehouse.child.pid!);
   const verified = await autocannon({ url: verifyUrl, method: 'POST', headers: verifyHeaders, body: verifyBody, connections: 8, duration: seconds });
-  const verifyCpuAfter = cpuSplit(gatehouse.child.pid!);
-  const verifyCpuMs =
-    ((verifyCpuAfter.server - verifyCpuBefore.server + verifyCpuAfter.postgres - verifyCpuBefore.postgres) / verified.requests.total) * 1000;
+  const verifyCpu = cpuSince(verifyCpuBefore, gatehouse.child.pid!);
+  const verifyCpuMs = ((verifyCpu.server + verifyCpu.postgres) / verified.requests.total) * 1000;
 
   // Whole password sign-ins through the hosted pages' API, ending with tokens.
   const appResponse = await fetch(`${api}/applications`, {
@@ -245,7 +253,7 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   });
   const benchApp = (await appResponse.json()) as { id: string };
   const [appSecret] = (await (await fetch(`${api}/applications/${benchApp.id}/secrets`, { headers: { authorization: `Bearer ${token}` } })).json()) as { value: string }[];
-  const cpuBefore = cpuSplit(gatehouse.child.pid!);
+  const cpuBefore = cpuSnapshot(gatehouse.child.pid!);
   const signIns = await benchPasswordSignIn(
     `http://127.0.0.1:${port}`,
     { id: benchApp.id, secret: appSecret!.value, redirectUri: 'https://app.example.com/callback' },
@@ -254,9 +262,7 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
     seconds,
     8,
   );
-  const cpuAfter = cpuSplit(gatehouse.child.pid!);
-  const serverCpu = cpuAfter.server - cpuBefore.server;
-  const postgresCpu = cpuAfter.postgres - cpuBefore.postgres;
+  const { server: serverCpu, postgres: postgresCpu } = cpuSince(cpuBefore, gatehouse.child.pid!);
   const signedIn = signIns.completed + signIns.warmup;
   console.log(`\nadmin console in Chromium (server on PostgreSQL with the users above):\n  ${await benchConsole(`http://127.0.0.1:${port}`, `${root}packages/cli/dist/console`)}`);
   await stop(gatehouse.child);

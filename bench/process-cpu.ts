@@ -29,5 +29,24 @@ const pidsNamed = (name: string) =>
       }
     });
 
-/** CPU seconds so far of the server process, and of every PostgreSQL process together. */
-export const cpuSplit = (pid: number) => ({ server: cpuOf(pid), postgres: pidsNamed('postgres').reduce((sum, each) => sum + cpuOf(each), 0) });
+type CpuSnapshot = { server: number; postgres: Map<number, number> };
+
+/** CPU seconds so far of the server process and of each PostgreSQL process. */
+export const cpuSnapshot = (pid: number): CpuSnapshot => ({
+  server: cpuOf(pid),
+  postgres: new Map(pidsNamed('postgres').map((each) => [each, cpuOf(each)])),
+});
+
+/**
+ * CPU seconds spent since `before` by the server and by PostgreSQL. Per PostgreSQL process: one
+ * that exited meanwhile (an autovacuum worker, say) is left out rather than subtracted, and one
+ * that started meanwhile counts whole.
+ */
+export const cpuSince = (before: CpuSnapshot, pid: number) => {
+  const now = cpuSnapshot(pid);
+  let postgres = 0;
+  for (const [each, seconds] of now.postgres) {
+    postgres += seconds - (before.postgres.get(each) ?? 0);
+  }
+  return { server: now.server - before.server, postgres };
+};

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SecretBox, deriveKey } from '../src/crypto/secret-box.js';
 import { ensureTenant } from '../src/modules/tenants/tenants.service.js';
+import { findModelInstance, upsertModelInstance } from '../src/oidc/oidc-model-instances.queries.js';
 import { createExperienceClient, createWebApp } from './setup/experience-client.js';
 import { basicAuth, postForm } from './setup/forms.js';
 import { testSecretKey } from './setup/constants.js';
@@ -92,6 +93,43 @@ describe('tenant isolation', () => {
       )
       .catch((caught: Error & { cause?: Error }) => caught);
     expect(String((error as Error & { cause?: Error }).cause?.message)).toMatch(/row-level security/);
+  });
+
+  it('keeps statements run outside a transaction (one round trip) inside their tenant, whichever tenant the connection served before', async () => {
+    const { database } = server;
+    const row = (tenantId: string, id: string) => ({
+      tenantId,
+      modelName: 'IsolationProbe',
+      id,
+      payload: { owner: tenantId },
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await database.withTenantAutocommit('tenant-a', (tx) => upsertModelInstance(tx, row('tenant-a', 'probe-a')));
+    await database.withTenantAutocommit('tenant-b', (tx) => upsertModelInstance(tx, row('tenant-b', 'probe-b')));
+    // Alternate tenants so pooled connections switch back and forth; each sees only its own row.
+    for (let round = 0; round < 6; round++) {
+      const [tenantId, own, other] = round % 2 === 0 ? ['tenant-a', 'probe-a', 'probe-b'] : ['tenant-b', 'probe-b', 'probe-a'];
+      const [mine, theirs] = await Promise.all([
+        database.withTenantAutocommit(tenantId, (tx) => findModelInstance(tx, 'IsolationProbe', 'id', own)),
+        database.withTenantAutocommit(tenantId, (tx) => findModelInstance(tx, 'IsolationProbe', 'id', other)),
+      ]);
+      expect(mine?.payload, `${tenantId} round ${round}`).toEqual({ owner: tenantId });
+      expect(theirs, `${tenantId} round ${round}`).toBeUndefined();
+      const count = await database.withTenantAutocommit(tenantId, async (tx) =>
+        rowsOf(await tx.execute(sql`select count(*)::int as n from oidc_model_instances where model_name = 'IsolationProbe'`)),
+      );
+      expect(count[0]!.n).toBe(1);
+      // A transaction of the other tenant on the same pool in between changes nothing afterwards.
+      const otherTenant = tenantId === 'tenant-a' ? 'tenant-b' : 'tenant-a';
+      await database.withTenant(otherTenant, (tx) => tx.execute(sql`select 1`));
+    }
+    // Writing another tenant's row is refused here too.
+    const smuggled = await database
+      .withTenantAutocommit('tenant-a', (tx) => upsertModelInstance(tx, row('tenant-b', 'smuggled')))
+      .catch((caught: Error & { cause?: Error }) => caught);
+    expect(String((smuggled as Error & { cause?: Error }).cause?.message ?? smuggled)).toMatch(/row-level security/);
+    // Queries outside any tenant still see nothing.
+    expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from oidc_model_instances`))[0]!.n).toBe(0);
   });
 
   it('keeps user search, identity lookup and user counts inside the tenant (owner-run lookup functions included)', async () => {

@@ -122,6 +122,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     tenantId,
     box,
     transaction: (fn) => database.withTenant(tenantId, fn),
+    autocommit: (fn) => database.withTenantAutocommit(tenantId, fn),
     invalidate: async () => {
       runtimes.invalidate(tenantId);
       await database.notify(tenantChangedChannel, tenantId);

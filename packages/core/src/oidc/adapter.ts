@@ -1,11 +1,18 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
 import type { Database, Tx } from '../db/database.js';
-import { oidcModelInstances } from './oidc-model-instances.table.js';
+import {
+  consumeModelInstance,
+  destroyGrantInstances,
+  destroyModelInstance,
+  findModelInstance,
+  type ModelRow,
+  upsertModelInstance,
+} from './oidc-model-instances.queries.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
-const table = oidcModelInstances;
+const payloadOf = (row: ModelRow | undefined): AdapterPayload | undefined =>
+  row && { ...row.payload, ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
 
 /**
  * oidc-provider storage for one tenant and model, in `oidc_model_instances`. Clients are not stored
@@ -18,35 +25,16 @@ export class PostgresAdapter implements Adapter {
     readonly database: Database,
   ) {}
 
-  #tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.database.withTenant(this.runtime.tenantId, fn);
+  /** Every operation is one statement: no transaction around it (one round trip). */
+  #run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.database.withTenantAutocommit(this.runtime.tenantId, fn);
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     const expiresAt = new Date(Date.now() + expiresIn * 1000);
-    await this.#tx((tx) =>
-      tx
-        .insert(table)
-        .values({ tenantId: this.runtime.tenantId, modelName: this.name, id, payload: payload as Record<string, unknown>, expiresAt })
-        .onConflictDoUpdate({
-          target: [table.tenantId, table.modelName, table.id],
-          set: { payload: payload as Record<string, unknown>, expiresAt },
-        }),
+    await this.#run((tx) =>
+      upsertModelInstance(tx, { tenantId: this.runtime.tenantId, modelName: this.name, id, payload: payload as Record<string, unknown>, expiresAt }),
     );
-  }
-
-  async #findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
-    const [row] = await this.#tx((tx) =>
-      tx
-        .select({ payload: table.payload, consumedAt: table.consumedAt })
-        .from(table)
-        .where(and(eq(table.modelName, this.name), condition, gt(table.expiresAt, sql`now()`)))
-        .limit(1),
-    );
-    if (!row) {
-      return undefined;
-    }
-    return { ...row.payload, ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -54,31 +42,26 @@ export class PostgresAdapter implements Adapter {
       const record = await this.runtime.client(id);
       return record?.metadata;
     }
-    return this.#findWhere(eq(table.id, id));
+    return payloadOf(await this.#run((tx) => findModelInstance(tx, this.name, 'id', id)));
   }
 
-  findByUid(uid: string) {
-    return this.#findWhere(eq(table.uid, uid));
+  async findByUid(uid: string) {
+    return payloadOf(await this.#run((tx) => findModelInstance(tx, this.name, 'uid', uid)));
   }
 
-  findByUserCode(userCode: string) {
-    return this.#findWhere(eq(table.userCode, userCode));
+  async findByUserCode(userCode: string) {
+    return payloadOf(await this.#run((tx) => findModelInstance(tx, this.name, 'userCode', userCode)));
   }
 
   async consume(id: string): Promise<void> {
-    await this.#tx((tx) =>
-      tx
-        .update(table)
-        .set({ consumedAt: sql`now()` })
-        .where(and(eq(table.modelName, this.name), eq(table.id, id))),
-    );
+    await this.#run((tx) => consumeModelInstance(tx, this.name, id));
   }
 
   async destroy(id: string): Promise<void> {
-    await this.#tx((tx) => tx.delete(table).where(and(eq(table.modelName, this.name), eq(table.id, id))));
+    await this.#run((tx) => destroyModelInstance(tx, this.name, id));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.#tx((tx) => tx.delete(table).where(eq(table.grantId, grantId)));
+    await this.#run((tx) => destroyGrantInstances(tx, grantId));
   }
 }

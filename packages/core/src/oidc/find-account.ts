@@ -1,14 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Account, FindAccount } from 'oidc-provider';
 
 import type { Database, Tx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import { scopes } from '../modules/resources/resources.table.js';
 import { roles, rolesScopes, usersRoles } from '../modules/roles/roles.table.js';
 import { listUserSsoIdentities } from '../modules/users/identities.service.js';
 import { userClaims } from '../modules/users/user-claims.js';
 import { userListColumns } from '../modules/users/users.service.js';
 import { users } from '../modules/users/users.table.js';
-
 
 const roleNamesOf = async (tx: Tx, userId: string) =>
   (
@@ -20,6 +20,10 @@ const roleNamesOf = async (tx: Tx, userId: string) =>
       .orderBy(asc(roles.name))
   ).map((row) => row.name);
 
+const accountById = prepared('oidc_account_by_id', (tx) =>
+  tx.select(userListColumns).from(users).where(eq(users.id, sql.placeholder('id'))),
+);
+
 const userinfoOnlyScopes = ['custom_data', 'identities'];
 
 /**
@@ -29,7 +33,7 @@ const userinfoOnlyScopes = ['custom_data', 'identities'];
 export const createFindAccount =
   (tenantId: string, database: Database): FindAccount =>
   async (_ctx, sub): Promise<Account | undefined> => {
-    const [user] = await database.withTenant(tenantId, (tx) => tx.select(userListColumns).from(users).where(eq(users.id, sub)));
+    const [user] = await database.withTenantAutocommit(tenantId, (tx) => accountById(tx).execute({ id: sub }));
     if (!user || user.isSuspended) {
       return undefined;
     }
@@ -43,12 +47,15 @@ export const createFindAccount =
             granted.delete(userinfoOnly);
           }
         }
-        const extra = await database.withTenant(tenantId, async (tx) => ({
-          roleNames: granted.has('roles') ? await roleNamesOf(tx, sub) : undefined,
-          ssoIdentities: granted.has('identities')
-            ? (await listUserSsoIdentities(tx, sub)).map(({ issuer, identityId, detail }) => ({ issuer, identityId, detail }))
-            : undefined,
-        }));
+        const needsMore = granted.has('roles') || granted.has('identities');
+        const extra = needsMore
+          ? await database.withTenant(tenantId, async (tx) => ({
+              roleNames: granted.has('roles') ? await roleNamesOf(tx, sub) : undefined,
+              ssoIdentities: granted.has('identities')
+                ? (await listUserSsoIdentities(tx, sub)).map(({ issuer, identityId, detail }) => ({ issuer, identityId, detail }))
+                : undefined,
+            }))
+          : {};
         const claims = userClaims({ ...user, ...extra });
         if (use === 'id_token') {
           delete claims.custom_data;

@@ -1,4 +1,4 @@
-import type { SignInExperience, SigningKeyAlgorithm } from '@gatehouse/schemas';
+import type { CustomProfileField, SignInExperience, SigningKeyAlgorithm } from '@gatehouse/schemas';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -10,6 +10,7 @@ import { findApplication, listSecretRows } from '../modules/applications/applica
 import { appSealContext, secretSealContext } from '../modules/applications/applications.service.js';
 import { resources, scopes } from '../modules/resources/resources.table.js';
 import { applicationsRoles, rolesScopes } from '../modules/roles/roles.table.js';
+import { readCustomProfileFields } from '../modules/sign-in-experience/custom-profile-fields.service.js';
 import { readSignInExperience } from '../modules/sign-in-experience/sign-in-experience.service.js';
 import { keySealContext, listKeys } from '../modules/signing-keys/oidc-keys.queries.js';
 import { type ClientSource, toClientMetadata } from './client-metadata.js';
@@ -57,6 +58,7 @@ export class TenantRuntime {
   #signingKeys?: Promise<NodeSigningKey[]>;
   #resources?: Promise<ResourceIndex>;
   #signInExperience?: Promise<SignInExperience>;
+  #customProfileFields?: Promise<CustomProfileField[]>;
   #verifyKeys?: Promise<ReturnType<typeof createLocalJWKSet>>;
   readonly #clients = new LRUCache<string, Promise<ClientRecord | null>>({ max: 10_000 });
   readonly #grantedScopes = new LRUCache<string, Promise<Map<string, string[]>>>({ max: 10_000 });
@@ -151,6 +153,15 @@ export class TenantRuntime {
       () => (this.#signInExperience = undefined),
     );
     return this.#signInExperience;
+  }
+
+  /** The custom profile fields, checked at every submit (a change drops the runtime). */
+  customProfileFields(): Promise<CustomProfileField[]> {
+    this.#customProfileFields ??= forgetOnFailure(
+      this.deps.database.withTenantAutocommit(this.tenantId, readCustomProfileFields),
+      () => (this.#customProfileFields = undefined),
+    );
+    return this.#customProfileFields;
   }
 
   resources(): Promise<ResourceIndex> {

@@ -238,6 +238,8 @@ describe('hosted pages in a browser', () => {
       await signInOnPage(page, 'Username', 'consenting_browser', password);
       await waitForHeading(page, 'Partner app wants to access your account');
       expect(new URL(page.url()).pathname).toBe('/consent');
+      // The title shows at once; the list arrives with the consent details.
+      await page.locator('.scope-group li').first().waitFor();
       const asked = await page.locator('.scope-group li').allTextContents();
       expect(asked).toEqual(expect.arrayContaining(['Your name, username and profile picture', 'Your email address']));
       expect(await page.getByText('consenting_browser', { exact: true }).count()).toBeGreaterThan(0);

@@ -4,7 +4,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { applyApplicationBranding, findApplicationSignInExperience } from '../applications/application-sign-in-experience.service.js';
 import { listSocialButtons, messageConnectorTypes } from '../connectors/connectors.service.js';
 import { findCaptchaConfig } from '../sign-in-experience/captcha-provider.service.js';
-import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
 import { listCustomPhrases } from '../sign-in-experience/custom-phrases.service.js';
 import { findInteraction } from './experience-session.js';
 import { loadExperienceState } from './experience-state.js';
@@ -47,7 +46,7 @@ export const buildExperienceConfig = async (request: FastifyRequest, reply: Fast
     listSocialButtons(scope),
     messageConnectorTypes(scope),
     findCaptchaConfig(scope),
-    listCustomProfileFields(scope),
+    request.tenantRuntime().customProfileFields(),
     listCustomPhrases(scope),
     describeInteraction(request, reply),
   ]);

@@ -1,9 +1,8 @@
 import type { SocialUserInfo } from '@gatehouse/connectors';
 import type { ExperienceIdentifier, InteractionEvent } from '@gatehouse/schemas';
-import { and, eq, gt, sql } from 'drizzle-orm';
 
 import type { TenantScope } from '../../app/tenant-scope.js';
-import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
+import { destroyModelInstance, findModelInstance, upsertModelInstance } from '../../oidc/oidc-model-instances.queries.js';
 
 /** A check the user passed (or started) during this interaction. */
 export type VerificationRecord =
@@ -50,32 +49,21 @@ export type ExperienceState = {
 };
 
 const modelName = 'Experience';
-const table = oidcModelInstances;
 
 /**
  * The experience of one OIDC interaction, stored beside the interaction itself (same table, same
  * expiry and purge), keyed by the interaction's id.
  */
 export const loadExperienceState = async (scope: TenantScope, interactionId: string): Promise<ExperienceState | undefined> => {
-  const [row] = await scope.transaction((tx) =>
-    tx
-      .select({ payload: table.payload })
-      .from(table)
-      .where(and(eq(table.modelName, modelName), eq(table.id, interactionId), gt(table.expiresAt, sql`now()`))),
-  );
+  const row = await scope.autocommit((tx) => findModelInstance(tx, modelName, 'id', interactionId));
   return row?.payload as ExperienceState | undefined;
 };
 
 export const saveExperienceState = async (scope: TenantScope, interactionId: string, state: ExperienceState, expiresAt: Date) => {
   const payload = state as unknown as Record<string, unknown>;
-  await scope.transaction((tx) =>
-    tx
-      .insert(table)
-      .values({ tenantId: scope.tenantId, modelName, id: interactionId, payload, expiresAt })
-      .onConflictDoUpdate({ target: [table.tenantId, table.modelName, table.id], set: { payload } }),
-  );
+  await scope.autocommit((tx) => upsertModelInstance(tx, { tenantId: scope.tenantId, modelName, id: interactionId, payload, expiresAt }));
 };
 
 export const deleteExperienceState = async (scope: TenantScope, interactionId: string) => {
-  await scope.transaction((tx) => tx.delete(table).where(and(eq(table.modelName, modelName), eq(table.id, interactionId))));
+  await scope.autocommit((tx) => destroyModelInstance(tx, modelName, interactionId));
 };

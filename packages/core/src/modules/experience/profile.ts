@@ -2,7 +2,6 @@ import { type CustomProfileField, userProfileSchema, validateCustomProfileValue 
 
 import { ApiError } from '../../app/errors.js';
 import type { ErrorCode } from '../../i18n/index.js';
-import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
 import { assertPasswordAccepted } from '../sign-in-experience/password-policy.service.js';
 import { hashPassword } from '../users/passwords.js';
 import { assertEmailAllowed } from './email-blocklist.js';
@@ -122,7 +121,7 @@ export const updateProfile = async (session: ExperienceSession, input: ProfileIn
       return;
     }
     case 'extraProfile': {
-      applyExtraProfile(session, await listCustomProfileFields(session.scope), input.values);
+      applyExtraProfile(session, await session.request.tenantRuntime().customProfileFields(), input.values);
       return;
     }
   }

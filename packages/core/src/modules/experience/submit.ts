@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 
 import { ApiError, type CodedDetail } from '../../app/errors.js';
 import type { Tx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { findSocialConnector } from '../connectors/connectors.service.js';
-import { listCustomProfileFields } from '../sign-in-experience/custom-profile-fields.service.js';
 import { linkIdentity } from '../users/identities.service.js';
 import { assertIdentifiersFree, insertUser, revokeUserTokens } from '../users/users.service.js';
 import { userSocialTokenSets, users } from '../users/users.table.js';
@@ -39,7 +39,7 @@ const findMissingProfile = async (session: ExperienceSession, holder: Holder, ex
   if (signUp.password && !holder.hasPassword && !viaSocial) {
     need('password');
   }
-  for (const field of await listCustomProfileFields(session.scope)) {
+  for (const field of await session.request.tenantRuntime().customProfileFields()) {
     if (!field.required) {
       continue;
     }
@@ -160,6 +160,10 @@ const syncedProfile = async (session: ExperienceSession, social: ReturnType<type
   };
 };
 
+const touchLastSignIn = prepared('experience_touch_last_sign_in', (tx) =>
+  tx.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, sql.placeholder('id'))),
+);
+
 const signIn = async (session: ExperienceSession, user: SignInUser) => {
   const { profile } = session.state;
   const social = pendingSocial(session);
@@ -182,6 +186,11 @@ const signIn = async (session: ExperienceSession, user: SignInUser) => {
   );
   if (missing.length > 0) {
     throw missingProfileError(missing);
+  }
+  if (Object.keys(profile).length === 0 && !social) {
+    // A plain sign-in changes one column: no transaction needed (every password sign-in is this).
+    await session.scope.autocommit((tx) => touchLastSignIn(tx).execute({ id: user.id }));
+    return user.id;
   }
   await session.scope.transaction(async (tx) => {
     await assertIdentifiersFree(tx, { username: profile.username, primaryEmail: profile.primaryEmail, primaryPhone: profile.primaryPhone }, user.id);

@@ -44,7 +44,7 @@ export class AuditLogWriter {
     await Promise.all(
       [...byTenant].map(async ([tenantId, entries]) => {
         try {
-          await this.database.withTenant(tenantId, (tx) =>
+          await this.database.withTenantAutocommit(tenantId, (tx) =>
             tx.insert(logs).values(
               entries.map((entry) => ({ tenantId, id: generateId(), key: entry.payload.key, payload: entry.payload })),
             ),

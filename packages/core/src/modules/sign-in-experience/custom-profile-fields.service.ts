@@ -26,9 +26,10 @@ const toField = (row: Row): CustomProfileField =>
     sieOrder: row.sieOrder,
   });
 
-const readFields = async (tx: Tx) => (await tx.select().from(customProfileFields).orderBy(asc(customProfileFields.sieOrder))).map(toField);
+/** In order; sign-in reads them through the tenant runtime's cache. */
+export const readCustomProfileFields = async (tx: Tx) => (await tx.select().from(customProfileFields).orderBy(asc(customProfileFields.sieOrder))).map(toField);
 
-export const listCustomProfileFields = (scope: TenantScope) => scope.transaction(readFields);
+export const listCustomProfileFields = (scope: TenantScope) => scope.transaction(readCustomProfileFields);
 
 const requireRow = async (tx: Tx, name: string) => {
   const [row] = await tx.select().from(customProfileFields).where(eq(customProfileFields.name, name));
@@ -47,8 +48,15 @@ const assertNameFree = async (tx: Tx, name: string) => {
   }
 };
 
+/** Commits a change to the fields, then drops every process's cached copy (the sign-in pages read it). */
+const changeFields = async <T>(scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  const result = await scope.transaction(fn);
+  await scope.invalidate();
+  return result;
+};
+
 export const createCustomProfileField = (scope: TenantScope, input: CustomProfileFieldCreate) =>
-  scope.transaction(async (tx) => {
+  changeFields(scope, async (tx) => {
     await assertNameFree(tx, input.name);
     const [last] = await tx.select({ max: sql<number | null>`max(${customProfileFields.sieOrder})` }).from(customProfileFields);
     const [row] = await tx
@@ -69,7 +77,7 @@ export const createCustomProfileField = (scope: TenantScope, input: CustomProfil
   });
 
 export const patchCustomProfileField = (scope: TenantScope, name: string, patch: CustomProfileFieldPatch) =>
-  scope.transaction(async (tx) => {
+  changeFields(scope, async (tx) => {
     const row = await requireRow(tx, name);
     if (patch.name && patch.name !== name) {
       await assertNameFree(tx, patch.name);
@@ -96,15 +104,15 @@ export const patchCustomProfileField = (scope: TenantScope, name: string, patch:
   });
 
 export const deleteCustomProfileField = (scope: TenantScope, name: string) =>
-  scope.transaction(async (tx) => {
+  changeFields(scope, async (tx) => {
     const row = await requireRow(tx, name);
     await tx.delete(customProfileFields).where(eq(customProfileFields.id, row.id));
   });
 
 /** Puts the named fields first, in the given order; the others keep their relative order after them. */
 export const reorderCustomProfileFields = (scope: TenantScope, names: string[]) =>
-  scope.transaction(async (tx) => {
-    const fields = await readFields(tx);
+  changeFields(scope, async (tx) => {
+    const fields = await readCustomProfileFields(tx);
     const unknown = names.filter((name) => !fields.some((field) => field.name === name));
     if (unknown.length > 0) {
       throw notFound('custom profile field', unknown.join(', '));
@@ -113,5 +121,5 @@ export const reorderCustomProfileFields = (scope: TenantScope, names: string[]) 
     for (const [index, name] of ordered.entries()) {
       await tx.update(customProfileFields).set({ sieOrder: index }).where(eq(customProfileFields.name, name));
     }
-    return readFields(tx);
+    return readCustomProfileFields(tx);
   });

@@ -1,11 +1,13 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
 import type { Database, Tx } from '../db/database.js';
+import { companionFound, companionWanted } from './companion-rows.js';
 import {
   consumeModelInstance,
   destroyGrantInstances,
   destroyModelInstance,
   findModelInstance,
+  findModelInstancePair,
   type ModelRow,
   upsertModelInstance,
 } from './oidc-model-instances.queries.js';
@@ -41,6 +43,12 @@ export class PostgresAdapter implements Adapter {
     if (this.name === 'Client') {
       const record = await this.runtime.client(id);
       return record?.metadata;
+    }
+    const companion = companionWanted(this.name);
+    if (companion) {
+      const pair = await this.#run((tx) => findModelInstancePair(tx, this.name, companion, id));
+      companionFound(id, pair.companion);
+      return payloadOf(pair.row);
     }
     return payloadOf(await this.#run((tx) => findModelInstance(tx, this.name, 'id', id)));
   }

@@ -31,6 +31,24 @@ export const findModelInstance = async (tx: Tx, modelName: string, by: 'id' | 'u
   return row;
 };
 
+const findWithCompanion = prepared('oidc_find_with_companion', (tx) =>
+  tx
+    .select({ modelName: table.modelName, ...selected })
+    .from(table)
+    .where(and(sql`${table.modelName} in (${model}, ${sql.placeholder('companion')})`, eq(table.id, sql.placeholder('key')), live))
+    .limit(2),
+);
+
+/** The live instances of two models under one id, in one statement. */
+export const findModelInstancePair = async (tx: Tx, modelName: string, companion: string, id: string) => {
+  const rows = await findWithCompanion(tx).execute({ model: modelName, companion, key: id });
+  const pick = (name: string): ModelRow | undefined => {
+    const row = rows.find((each) => each.modelName === name);
+    return row && { payload: row.payload, consumedAt: row.consumedAt };
+  };
+  return { row: pick(modelName), companion: pick(companion) };
+};
+
 const upsert = prepared('oidc_upsert', (tx) =>
   tx
     .insert(table)

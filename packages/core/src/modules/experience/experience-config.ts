@@ -5,24 +5,20 @@ import { applyApplicationBranding, findApplicationSignInExperience } from '../ap
 import { listSocialButtons, messageConnectorTypes } from '../connectors/connectors.service.js';
 import { findCaptchaConfig } from '../sign-in-experience/captcha-provider.service.js';
 import { listCustomPhrases } from '../sign-in-experience/custom-phrases.service.js';
-import { findInteraction } from './experience-session.js';
-import { loadExperienceState } from './experience-state.js';
+import { findInteractionAndState } from './experience-session.js';
 
 /** The interaction as the pages need it (which screen, for which app), with the app's branding overrides. */
 const describeInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
-  const found = await findInteraction(request, reply);
+  const found = await findInteractionAndState(request, reply);
   if (!found) {
     return { interaction: null, appBranding: undefined };
   }
-  const { interaction } = found;
+  const { interaction, state } = found;
   const runtime = request.tenantRuntime();
   const scope = request.tenantScope();
   const clientId = String(interaction.params.client_id ?? '');
   const client = await runtime.client(clientId);
-  const [state, appBranding] = await Promise.all([
-    loadExperienceState(scope, interaction.uid),
-    client ? scope.transaction((tx) => findApplicationSignInExperience(tx, clientId)) : undefined,
-  ]);
+  const appBranding = client ? await scope.transaction((tx) => findApplicationSignInExperience(tx, clientId)) : undefined;
   const prompts = String(interaction.params.prompt ?? '').split(' ');
   const described: ExperienceConfig['interaction'] = {
     prompt: interaction.prompt.name === 'consent' ? 'consent' : 'login',

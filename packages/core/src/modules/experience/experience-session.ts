@@ -1,13 +1,20 @@
 import type { InteractionEvent, SignInExperience } from '@gatehouse/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type default as Provider } from 'oidc-provider';
+import { errors, type InteractionResults, type default as Provider } from 'oidc-provider';
 
 import type { GatehouseConfig } from '../../config.js';
 import { ApiError } from '../../app/errors.js';
 import { negotiateLocale } from '../../i18n/index.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import type { AuditLogWriter } from '../logs/audit-log-writer.js';
-import { deleteExperienceState, type ExperienceState, loadExperienceState, saveExperienceState } from './experience-state.js';
+import { withCompanionRow } from '../../oidc/companion-rows.js';
+import {
+  deleteExperienceState,
+  experienceModelName,
+  type ExperienceState,
+  loadExperienceState,
+  saveExperienceState,
+} from './experience-state.js';
 
 export type ExperienceDeps = { config: GatehouseConfig; auditLog: AuditLogWriter };
 
@@ -26,10 +33,22 @@ export const requireInteraction = async (request: FastifyRequest, reply: Fastify
   }
 };
 
-/** The interaction, or undefined when the browser has none (or an expired one). */
-export const findInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * requireInteraction, with the experience state stored beside the interaction: both rows come in
+ * the statement that finds the interaction (every experience request needs the two).
+ */
+export const requireInteractionAndState = async (request: FastifyRequest, reply: FastifyReply) => {
+  const { result, companion } = await withCompanionRow('Interaction', experienceModelName, () => requireInteraction(request, reply));
+  const state =
+    companion?.id === result.interaction.uid
+      ? (companion.row?.payload as ExperienceState | undefined)
+      : await loadExperienceState(request.tenantScope(), result.interaction.uid);
+  return { ...result, state };
+};
+
+const undefinedWithoutSession = async <T>(lookup: Promise<T>): Promise<T | undefined> => {
   try {
-    return await requireInteraction(request, reply);
+    return await lookup;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'session.not_found') {
       return undefined;
@@ -37,6 +56,13 @@ export const findInteraction = async (request: FastifyRequest, reply: FastifyRep
     throw error;
   }
 };
+
+/** The interaction, or undefined when the browser has none (or an expired one). */
+export const findInteraction = (request: FastifyRequest, reply: FastifyReply) => undefinedWithoutSession(requireInteraction(request, reply));
+
+/** The interaction and its experience state, or undefined without an interaction. */
+export const findInteractionAndState = (request: FastifyRequest, reply: FastifyReply) =>
+  undefinedWithoutSession(requireInteractionAndState(request, reply));
 
 /**
  * One request's view of an experience: the interaction it belongs to, the tenant's sign-in
@@ -55,10 +81,11 @@ export class ExperienceSession {
   ) {}
 
   static async open(request: FastifyRequest, reply: FastifyReply, deps: ExperienceDeps) {
-    const { provider, interaction } = await requireInteraction(request, reply);
-    const scope = request.tenantScope();
-    const [settings, state] = await Promise.all([request.tenantRuntime().signInExperience(), loadExperienceState(scope, interaction.uid)]);
-    return new ExperienceSession(request, reply, scope, provider, interaction, settings, deps, state);
+    const [{ provider, interaction, state }, settings] = await Promise.all([
+      requireInteractionAndState(request, reply),
+      request.tenantRuntime().signInExperience(),
+    ]);
+    return new ExperienceSession(request, reply, request.tenantScope(), provider, interaction, settings, deps, state);
   }
 
   /** The user a step was about even when it failed (a wrong password), for the audit log. */
@@ -98,8 +125,15 @@ export class ExperienceSession {
     this.current = undefined;
   }
 
-  /** Hands the result to oidc-provider; the browser continues at the returned URL. */
-  async finish(result: Parameters<Provider['interactionResult']>[2], options?: { mergeWithLastSubmission?: boolean }) {
-    return this.provider.interactionResult(this.request.raw, this.reply.raw, result, options);
+  /**
+   * Hands the result to oidc-provider; the browser continues at the returned URL. What
+   * `provider.interactionResult` does, on the interaction this request already loaded (it would
+   * look it up again).
+   */
+  async finish(result: InteractionResults, { mergeWithLastSubmission = true }: { mergeWithLastSubmission?: boolean } = {}) {
+    const { interaction } = this;
+    interaction.result = mergeWithLastSubmission && !('error' in result) ? { ...interaction.lastSubmission, ...result } : result;
+    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+    return interaction.returnTo;
   }
 }

@@ -48,7 +48,9 @@ export type ExperienceState = {
   passwordReset?: boolean;
 };
 
-const modelName = 'Experience';
+/** Its model name in `oidc_model_instances`, beside the Interaction of the same id. */
+export const experienceModelName = 'Experience';
+const modelName = experienceModelName;
 
 /**
  * The experience of one OIDC interaction, stored beside the interaction itself (same table, same

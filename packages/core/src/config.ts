@@ -17,7 +17,7 @@ export type GatehouseConfig = {
   dataDir: string;
   /** DATABASE_URL — PostgreSQL connection string; when unset the embedded PGlite database is used. */
   databaseUrl: string | undefined;
-  /** DATABASE_POOL_SIZE — PostgreSQL connections per process. Default 10. */
+  /** DATABASE_POOL_SIZE — PostgreSQL connections per process for tenant work. Default 10. */
   databasePoolSize: number;
   /**
    * SECRET_KEY — key-encryption key for secrets at rest (32+ characters, or 32 bytes base64/hex).

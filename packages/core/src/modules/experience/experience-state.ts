@@ -50,22 +50,21 @@ export type ExperienceState = {
 
 /** Its model name in `oidc_model_instances`, beside the Interaction of the same id. */
 export const experienceModelName = 'Experience';
-const modelName = experienceModelName;
 
 /**
  * The experience of one OIDC interaction, stored beside the interaction itself (same table, same
  * expiry and purge), keyed by the interaction's id.
  */
 export const loadExperienceState = async (scope: TenantScope, interactionId: string): Promise<ExperienceState | undefined> => {
-  const row = await scope.autocommit((tx) => findModelInstance(tx, modelName, 'id', interactionId));
+  const row = await scope.autocommit((tx) => findModelInstance(tx, experienceModelName, 'id', interactionId));
   return row?.payload as ExperienceState | undefined;
 };
 
 export const saveExperienceState = async (scope: TenantScope, interactionId: string, state: ExperienceState, expiresAt: Date) => {
   const payload = state as unknown as Record<string, unknown>;
-  await scope.autocommit((tx) => upsertModelInstance(tx, { tenantId: scope.tenantId, modelName, id: interactionId, payload, expiresAt }));
+  await scope.autocommit((tx) => upsertModelInstance(tx, { tenantId: scope.tenantId, modelName: experienceModelName, id: interactionId, payload, expiresAt }));
 };
 
 export const deleteExperienceState = async (scope: TenantScope, interactionId: string) => {
-  await scope.autocommit((tx) => destroyModelInstance(tx, modelName, interactionId));
+  await scope.autocommit((tx) => destroyModelInstance(tx, experienceModelName, interactionId));
 };

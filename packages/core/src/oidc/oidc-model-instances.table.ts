@@ -24,11 +24,15 @@ export const oidcModelInstances = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.modelName, t.id] }),
-    index('oidc_model_instances_uid').on(t.tenantId, t.modelName, t.uid),
-    index('oidc_model_instances_user_code').on(t.tenantId, t.modelName, t.userCode),
-    index('oidc_model_instances_grant_id').on(t.tenantId, t.grantId),
-    index('oidc_model_instances_account_id').on(t.tenantId, t.accountId),
-    index('oidc_model_instances_client_id').on(t.tenantId, t.clientId),
+    // Partial: a key only some models have (uid: sessions, userCode: device codes) is indexed only
+    // where present. Besides keeping these indexes small and off most writes, it keeps the planner
+    // from reading a lookup by id through one of them: (tenant_id, model_name, …) is a prefix they
+    // share with the primary key, and a small index on a churning table can look cheaper.
+    index('oidc_model_instances_uid').on(t.tenantId, t.modelName, t.uid).where(sql`${t.uid} is not null`),
+    index('oidc_model_instances_user_code').on(t.tenantId, t.modelName, t.userCode).where(sql`${t.userCode} is not null`),
+    index('oidc_model_instances_grant_id').on(t.tenantId, t.grantId).where(sql`${t.grantId} is not null`),
+    index('oidc_model_instances_account_id').on(t.tenantId, t.accountId).where(sql`${t.accountId} is not null`),
+    index('oidc_model_instances_client_id').on(t.tenantId, t.clientId).where(sql`${t.clientId} is not null`),
     index('oidc_model_instances_expires_at').on(t.expiresAt),
     tenantIsolationPolicy('oidc_model_instances'),
   ],

@@ -1,8 +1,23 @@
 import type { LogPayload } from '@gatehouse/schemas';
+import { sql } from 'drizzle-orm';
 
 import { generateId } from '../../crypto/ids.js';
 import type { Database } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { logs } from './logs.table.js';
+
+/**
+ * One prepared statement for a batch of any size: ids and payloads travel as two arrays that
+ * `rows from` zips back into rows, so the statement text (and its plan) stays the same.
+ */
+const insertBatch = prepared('audit_log_insert', (tx) =>
+  tx
+    .insert(logs)
+    .select(
+      sql`select ${sql.placeholder('tenantId')}, row.id, row.payload->>'key', row.payload, now()
+          from rows from (unnest(${sql.placeholder('ids')}::varchar[]), jsonb_array_elements(${sql.placeholder('payloads')}::jsonb)) as row(id, payload)`,
+    ),
+);
 
 type Pending = { tenantId: string; payload: LogPayload; resolve: () => void; reject: (error: unknown) => void };
 
@@ -45,9 +60,11 @@ export class AuditLogWriter {
       [...byTenant].map(async ([tenantId, entries]) => {
         try {
           await this.database.withTenantAutocommit(tenantId, (tx) =>
-            tx.insert(logs).values(
-              entries.map((entry) => ({ tenantId, id: generateId(), key: entry.payload.key, payload: entry.payload })),
-            ),
+            insertBatch(tx).execute({
+              tenantId,
+              ids: entries.map(() => generateId()),
+              payloads: JSON.stringify(entries.map((entry) => entry.payload)),
+            }),
           );
           for (const entry of entries) {
             entry.resolve();

@@ -23,8 +23,9 @@ export const logs = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('logs_tenant_created_at').on(t.tenantId, t.createdAt, t.id),
     index('logs_tenant_key_created_at').on(t.tenantId, t.key, t.createdAt),
-    index('logs_tenant_user_id').on(t.tenantId, t.userId, t.createdAt),
-    index('logs_tenant_application_id').on(t.tenantId, t.applicationId, t.createdAt),
+    // Partial: many entries concern no user or no application, and those need no index entry.
+    index('logs_tenant_user_id').on(t.tenantId, t.userId, t.createdAt).where(sql`${t.userId} is not null`),
+    index('logs_tenant_application_id').on(t.tenantId, t.applicationId, t.createdAt).where(sql`${t.applicationId} is not null`),
     tenantIsolationPolicy('logs'),
   ],
 );

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { sentinelActivities } from '../src/modules/experience/experience.table.js';
 import { apiWithScopes } from './setup/grants.js';
 import { createExperienceClient, createWebApp, type TestApp } from './setup/experience-client.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
@@ -208,6 +209,51 @@ describe('registration and sign-in through the experience API', () => {
       );
       const later = await signIn('lockme', strongPassword);
       expect(later.verified.status).toBe(200);
+    } finally {
+      await admin.patch('/sign-in-exp', { sentinelPolicy: {} });
+    }
+  });
+
+  it('resets the failure count on success, and records a success only when it resets something', async () => {
+    await register('resetme');
+    const rows = async () => {
+      const hash = createHash('sha256').update('username:resetme').digest('hex');
+      const found = await server.database.withTenant('default', (tx) =>
+        tx
+          .select({ result: sentinelActivities.result })
+          .from(sentinelActivities)
+          .where(eq(sentinelActivities.targetHash, hash))
+          .orderBy(sentinelActivities.createdAt, sentinelActivities.result),
+      );
+      return found.map((row) => row.result);
+    };
+    await admin.patch('/sign-in-exp', { sentinelPolicy: { maxAttempts: 3, lockoutDuration: 5 } });
+    try {
+      expect((await signIn('resetme', strongPassword)).verified.status).toBe(200);
+      // Nothing to reset: the success leaves no row.
+      expect(await rows()).toEqual([]);
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        expect((await signIn('resetme', 'wrong-password')).verified.body.code).toBe('session.invalid_credentials');
+      }
+      expect((await signIn('resetme', strongPassword)).verified.status).toBe(200);
+      expect(await rows()).toEqual(['Failed', 'Failed', 'Success']);
+      // The two failures before the success no longer count: two more do not lock.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        expect((await signIn('resetme', 'wrong-password')).verified.body.code).toBe('session.invalid_credentials');
+      }
+      expect((await signIn('resetme', strongPassword)).verified.status).toBe(200);
+      expect((await signIn('resetme', strongPassword)).verified.status).toBe(200);
+      expect(await rows()).toEqual(['Failed', 'Failed', 'Success', 'Failed', 'Failed', 'Success']);
+      // Failures older than the lockout window count for nothing, and need no reset either.
+      await server.database.withTenant('default', (tx) =>
+        tx.execute(sql`update sentinel_activities set created_at = created_at - interval '6 minutes'`),
+      );
+      expect((await signIn('resetme', 'wrong-password')).verified.body.code).toBe('session.invalid_credentials');
+      await server.database.withTenant('default', (tx) =>
+        tx.execute(sql`update sentinel_activities set created_at = created_at - interval '6 minutes'`),
+      );
+      expect((await signIn('resetme', strongPassword)).verified.status).toBe(200);
+      expect(await rows()).toHaveLength(7);
     } finally {
       await admin.patch('/sign-in-exp', { sentinelPolicy: {} });
     }

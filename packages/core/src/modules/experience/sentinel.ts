@@ -14,20 +14,26 @@ export type SentinelAction = 'Password' | 'VerificationCode';
 
 const targetHash = (identifier: string) => createHash('sha256').update(identifier.toLowerCase()).digest('hex');
 
-/** The lockout in force, if any: prepared, as every password or code attempt asks it first. */
-const latestBlock = prepared('sentinel_latest_block', (tx) =>
+const { createdAt, result } = sentinelActivities;
+
+/**
+ * What every password or code attempt asks first (prepared): the lockout in force, if any, and
+ * whether failures since the last reset wait for a success to clear them. Both come from the
+ * identifier's rows within the lockout window; older failures count for nothing anyway.
+ */
+const recentActivity = prepared('sentinel_recent_activity', (tx) =>
   tx
-    .select({ createdAt: sentinelActivities.createdAt })
+    .select({
+      blockedAt: sql<Date | null>`max(${createdAt}) filter (where ${result} = 'Blocked')`.mapWith(createdAt),
+      failuresPending: sql<boolean>`coalesce(max(${createdAt}) filter (where ${result} = 'Failed') >= coalesce(max(${createdAt}) filter (where ${result} <> 'Failed'), '-infinity'), false)`,
+    })
     .from(sentinelActivities)
     .where(
       and(
         eq(sentinelActivities.targetHash, sql.placeholder('hash')),
-        eq(sentinelActivities.result, 'Blocked'),
-        gt(sentinelActivities.createdAt, sql`now() - make_interval(mins => ${sql.placeholder('minutes')}::int)`),
+        gt(createdAt, sql`now() - make_interval(mins => ${sql.placeholder('minutes')}::int)`),
       ),
-    )
-    .orderBy(desc(sentinelActivities.createdAt))
-    .limit(1),
+    ),
 );
 
 const insertSuccess = prepared('sentinel_insert_success', (tx) =>
@@ -41,10 +47,16 @@ const insertSuccess = prepared('sentinel_insert_success', (tx) =>
   }),
 );
 
-const lockedUntil = async (tx: Tx, hash: string, policy: SentinelPolicy): Promise<Date | undefined> => {
-  const [block] = await latestBlock(tx).execute({ hash, minutes: policy.lockoutDuration });
-  return block ? new Date(block.createdAt.getTime() + policy.lockoutDuration * 60_000) : undefined;
+const readActivity = async (tx: Tx, hash: string, policy: SentinelPolicy) => {
+  const [activity] = await recentActivity(tx).execute({ hash, minutes: policy.lockoutDuration });
+  return {
+    lockedUntil: activity?.blockedAt ? new Date(activity.blockedAt.getTime() + policy.lockoutDuration * 60_000) : undefined,
+    failuresPending: activity?.failuresPending ?? false,
+  };
 };
+
+/** What the check before an attempt learned, for recording its outcome. */
+export type SentinelCheck = { failuresPending: boolean };
 
 const lockedError = (until: Date) =>
   new ApiError(429, 'session.identifier_locked', { until: until.toISOString(), minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) });
@@ -53,16 +65,18 @@ const lockedError = (until: Date) =>
  * Refuses an identifier that failed `maxAttempts` times: it stays locked for `lockoutDuration`
  * minutes from the failure that locked it, whatever the password or code tried meanwhile.
  */
-export const assertNotLocked = async (scope: TenantScope, policy: SentinelPolicy, identifier: string) => {
-  const until = await scope.autocommit((tx) => lockedUntil(tx, targetHash(identifier), policy));
-  if (until) {
-    throw lockedError(until);
+export const assertNotLocked = async (scope: TenantScope, policy: SentinelPolicy, identifier: string): Promise<SentinelCheck> => {
+  const { lockedUntil, failuresPending } = await scope.autocommit((tx) => readActivity(tx, targetHash(identifier), policy));
+  if (lockedUntil) {
+    throw lockedError(lockedUntil);
   }
+  return { failuresPending };
 };
 
 /**
- * Records an attempt. Failures since the last success (or the last lockout, or within the lockout
- * window) count; reaching `maxAttempts` starts a lockout.
+ * Records an attempt, with what `assertNotLocked` learned before it. Failures since the last
+ * success (or the last lockout, or within the lockout window) count; reaching `maxAttempts` starts
+ * a lockout. A success is written only when it has failures to reset: most sign-ins write nothing.
  */
 export const recordAttempt = async (
   scope: TenantScope,
@@ -70,12 +84,15 @@ export const recordAttempt = async (
   identifier: string,
   action: SentinelAction,
   success: boolean,
+  check: SentinelCheck,
 ) => {
   const hash = targetHash(identifier);
   const attempt = () => ({ tenantId: scope.tenantId, id: generateId(), targetType: 'User' as const, targetHash: hash, action });
   if (success) {
     // A success counts nothing: it needs neither the lock nor a transaction.
-    await scope.autocommit((tx) => insertSuccess(tx).execute(attempt()));
+    if (check.failuresPending) {
+      await scope.autocommit((tx) => insertSuccess(tx).execute(attempt()));
+    }
     return;
   }
   const lockedNow = await scope.transaction(async (tx) => {
@@ -103,7 +120,7 @@ export const recordAttempt = async (
       return undefined;
     }
     await tx.insert(sentinelActivities).values({ ...attempt(), result: 'Blocked' });
-    return lockedUntil(tx, hash, policy);
+    return (await readActivity(tx, hash, policy)).lockedUntil;
   });
   if (lockedNow) {
     throw lockedError(lockedNow);

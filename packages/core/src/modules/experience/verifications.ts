@@ -45,14 +45,14 @@ export const verifyPasswordStep = async (session: ExperienceSession, identifier:
     throw new ApiError(422, 'session.sign_in_method_not_enabled', { method: `${identifier.type} + password` });
   }
   const policy = session.settings.sentinelPolicy;
-  await assertNotLocked(session.scope, policy, identifierKey(identifier));
+  const sentinel = await assertNotLocked(session.scope, policy, identifierKey(identifier));
   const user = await findUserByIdentifier(session.scope, identifier);
   session.concernedUserId = user?.id;
   const result =
     user?.passwordEncrypted && user.passwordEncryptionMethod
       ? await verifyPassword(password, { passwordEncrypted: user.passwordEncrypted, passwordEncryptionMethod: user.passwordEncryptionMethod })
       : { valid: await verifyAgainstDummy(password), needsRehash: false };
-  await recordAttempt(session.scope, policy, identifierKey(identifier), 'Password', result.valid);
+  await recordAttempt(session.scope, policy, identifierKey(identifier), 'Password', result.valid, sentinel);
   if (!user || !result.valid) {
     throw new ApiError(422, 'session.invalid_credentials');
   }
@@ -111,9 +111,9 @@ export const verifyCodeStep = async (session: ExperienceSession, identifier: Cod
     throw new ApiError(422, 'session.verification_identifier_mismatch');
   }
   const policy = session.settings.sentinelPolicy;
-  await assertNotLocked(session.scope, policy, identifierKey(identifier));
+  const sentinel = await assertNotLocked(session.scope, policy, identifierKey(identifier));
   const valid = await checkVerificationCode(session.scope, identifier, codeUsage(session), code);
-  await recordAttempt(session.scope, policy, identifierKey(identifier), 'VerificationCode', valid);
+  await recordAttempt(session.scope, policy, identifierKey(identifier), 'VerificationCode', valid, sentinel);
   if (!valid) {
     throw new ApiError(422, 'verification_code.mismatch');
   }

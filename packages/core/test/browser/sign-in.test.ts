@@ -120,22 +120,7 @@ describe('hosted pages in a browser', () => {
     const { page } = browser;
     const smtp = await startSmtpServer();
     try {
-      const connector = await admin.post('/connectors', {
-        connectorId: 'smtp',
-        config: {
-          host: '127.0.0.1',
-          port: smtp.port,
-          fromEmail: 'no-reply@example.com',
-          connectionTimeoutMs: 2000,
-          // One template per purpose: the connector does not fall back to Generic for ForgotPassword.
-          templates: ['Generic', 'SignIn', 'Register', 'ForgotPassword'].map((usageType) => ({
-            usageType,
-            subject: 'Code',
-            content: 'Your code is {{code}}',
-            contentType: 'text/plain',
-          })),
-        },
-      });
+      const connector = await admin.post('/connectors', smtp.connector);
       expect(connector.status, JSON.stringify(connector.body)).toBe(201);
       const settings = await admin.patch('/sign-in-exp', {
         signUp: { identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [] },

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+import axe from 'axe-core';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import Provider from 'oidc-provider';
 import * as client from 'openid-client';
@@ -192,6 +193,28 @@ export const visibleText = async (locator: ReturnType<Page['locator']>) => {
   return ((await locator.first().textContent()) ?? '').trim();
 };
 
+/** axe-core's rules for WCAG 2.0 and 2.1 success criteria at levels A and AA, and its best practices. */
+const accessibilityRules = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Runs axe-core on the page as it is now and answers what it found, one line per rule: its id and
+ * impact, and each element with what to fix. Evaluated through DevTools, so the page's
+ * Content-Security-Policy does not stop it. Checks axe could not finish (contrast over an image,
+ * say) count as findings too: a page must be checkable.
+ */
+export const accessibilityFindings = async (page: Page): Promise<string[]> => {
+  await page.evaluate(axe.source);
+  return page.evaluate(async (tags) => {
+    const { axe: injected } = window as unknown as { axe: typeof axe };
+    const { violations, incomplete } = await injected.run(document, { runOnly: { type: 'tag', values: tags } });
+    const describe = (prefix: string) => (result: (typeof violations)[number]) =>
+      `${prefix}${result.id} (${result.impact ?? 'n/a'}): ${result.help}: ${result.nodes
+        .map((node) => `${node.target.join(' ')} [${(node.failureSummary ?? node.any.map((check) => check.message).join(' ')).replaceAll(/\s+/g, ' ')}]`)
+        .join('; ')}`;
+    return [...violations.map(describe('')), ...incomplete.map(describe('could not check: '))];
+  }, accessibilityRules);
+};
+
 /** Waits for the page's main heading to read `name` (the hosted pages render after loading their config). */
 export const waitForHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
@@ -230,10 +253,29 @@ export const startSmtpServer = async () => {
     throw new Error(`no mail with a code to ${to}`);
   };
 
+  /** The body of `POST /api/connectors` for an SMTP connector that sends through this server. */
+  const connector = {
+    connectorId: 'smtp',
+    config: {
+      host: '127.0.0.1',
+      port,
+      fromEmail: 'no-reply@example.com',
+      connectionTimeoutMs: 2000,
+      // One template per purpose: the connector does not fall back to Generic for ForgotPassword.
+      templates: ['Generic', 'SignIn', 'Register', 'ForgotPassword'].map((usageType) => ({
+        usageType,
+        subject: 'Code',
+        content: 'Your code is {{code}}',
+        contentType: 'text/plain',
+      })),
+    },
+  };
+
   return {
     port,
     received,
     codeFor,
+    connector,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

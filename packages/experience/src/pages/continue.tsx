@@ -211,9 +211,8 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
             extra[field.name] = value;
           }
         }
-        if (Object.keys(extra).length > 0) {
-          await api.updateProfile({ type: 'extraProfile', values: extra });
-        }
+        // Sent even when every field was optional and left empty: that answers the form.
+        await api.updateProfile({ type: 'extraProfile', values: extra });
       }
       await verifyNext(contacts);
     }, fail);

@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': 'لا يوجد حتى الآن أي حساب مرتبط بحساب {{target}} هذا.',
   'user.missing_profile': 'لا تزال بعض معلومات الحساب مطلوبة: {{fields}}.',
   'user.missing_profile_field': 'مفقود: {{field}}.',
+  'user.optional_profile_field': 'اختياري: {{field}}.',
   'verification_code.not_found': 'لم يُرسَل أي رمز إلى هذا العنوان، أو سبق استخدامه. يُرجى طلب رمز جديد.',
   'verification_code.expired': 'انتهت صلاحية هذا الرمز. يُرجى طلب رمز جديد.',
   'verification_code.mismatch': 'الرمز غير صحيح.',

@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': 'Mit diesem {{target}}-Konto ist noch kein Konto verknüpft.',
   'user.missing_profile': 'Einige Kontoangaben werden noch benötigt: {{fields}}.',
   'user.missing_profile_field': 'Fehlt: {{field}}.',
+  'user.optional_profile_field': 'Optional: {{field}}.',
   'verification_code.not_found': 'An diese Adresse wurde kein Code gesendet, oder er wurde bereits verwendet. Fordern Sie einen neuen Code an.',
   'verification_code.expired': 'Dieser Code ist abgelaufen. Fordern Sie einen neuen Code an.',
   'verification_code.mismatch': 'Der Code ist nicht korrekt.',

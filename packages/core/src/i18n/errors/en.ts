@@ -138,6 +138,7 @@ export const en = {
   'user.identity_not_exist': 'No account is linked to this {{target}} account yet.',
   'user.missing_profile': 'Some account information is still needed: {{fields}}.',
   'user.missing_profile_field': 'Missing: {{field}}.',
+  'user.optional_profile_field': 'Optional: {{field}}.',
   'verification_code.not_found': 'No code was sent to this address, or it was already used. Ask for a new code.',
   'verification_code.expired': 'This code has expired. Ask for a new code.',
   'verification_code.mismatch': 'The code is not correct.',

@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': 'Todavía no hay ninguna cuenta vinculada a esta cuenta de {{target}}.',
   'user.missing_profile': 'Todavía se necesita información de la cuenta: {{fields}}.',
   'user.missing_profile_field': 'Falta: {{field}}.',
+  'user.optional_profile_field': 'Opcional: {{field}}.',
   'verification_code.not_found': 'No se envió ningún código a esta dirección o ya se utilizó. Solicite un código nuevo.',
   'verification_code.expired': 'Este código ha caducado. Solicite un código nuevo.',
   'verification_code.mismatch': 'El código no es correcto.',

@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': 'Aucun compte n\'est encore associé à ce compte {{target}}.',
   'user.missing_profile': 'Certaines informations du compte sont encore nécessaires : {{fields}}.',
   'user.missing_profile_field': 'Manquant : {{field}}.',
+  'user.optional_profile_field': 'Facultatif : {{field}}.',
   'verification_code.not_found': 'Aucun code n\'a été envoyé à cette adresse, ou il a déjà été utilisé. Demandez un nouveau code.',
   'verification_code.expired': 'Ce code a expiré. Demandez un nouveau code.',
   'verification_code.mismatch': 'Le code est incorrect.',

@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': '이 {{target}} 계정에 연결된 계정이 아직 없습니다.',
   'user.missing_profile': '아직 일부 계정 정보가 필요합니다: {{fields}}.',
   'user.missing_profile_field': '누락됨: {{field}}.',
+  'user.optional_profile_field': '선택 사항: {{field}}.',
   'verification_code.not_found': '이 주소로 전송된 코드가 없거나 이미 사용되었습니다. 새 코드를 요청해 주세요.',
   'verification_code.expired': '이 코드는 만료되었습니다. 새 코드를 요청해 주세요.',
   'verification_code.mismatch': '코드가 올바르지 않습니다.',

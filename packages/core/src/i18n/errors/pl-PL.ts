@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': 'Z tym kontem {{target}} nie jest jeszcze powiązane żadne konto.',
   'user.missing_profile': 'Potrzebne są jeszcze niektóre dane konta: {{fields}}.',
   'user.missing_profile_field': 'Brak: {{field}}.',
+  'user.optional_profile_field': 'Opcjonalnie: {{field}}.',
   'verification_code.not_found': 'Na ten adres nie wysłano kodu lub został on już użyty. Należy poprosić o nowy kod.',
   'verification_code.expired': 'Ten kod wygasł. Należy poprosić o nowy kod.',
   'verification_code.mismatch': 'Kod jest nieprawidłowy.',

@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': 'С этой учётной записью {{target}} пока не связана ни одна учётная запись.',
   'user.missing_profile': 'Требуются дополнительные данные учётной записи: {{fields}}.',
   'user.missing_profile_field': 'Не заполнено: {{field}}.',
+  'user.optional_profile_field': 'Необязательно: {{field}}.',
   'verification_code.not_found': 'Код на этот адрес не отправлялся или уже был использован. Запросите новый код.',
   'verification_code.expired': 'Срок действия кода истёк. Запросите новый код.',
   'verification_code.mismatch': 'Неверный код.',

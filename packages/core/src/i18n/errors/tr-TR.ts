@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': 'Bu {{target}} hesabına henüz bağlı bir hesap yok.',
   'user.missing_profile': 'Bazı hesap bilgileri hâlâ gerekli: {{fields}}.',
   'user.missing_profile_field': 'Eksik: {{field}}.',
+  'user.optional_profile_field': 'İsteğe bağlı: {{field}}.',
   'verification_code.not_found': 'Bu adrese kod gönderilmedi veya kod zaten kullanıldı. Yeni bir kod isteyin.',
   'verification_code.expired': 'Bu kodun süresi doldu. Yeni bir kod isteyin.',
   'verification_code.mismatch': 'Kod yanlış.',

@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': 'До цього облікового запису {{target}} ще не прив’язано жодного облікового запису.',
   'user.missing_profile': 'Потрібні додаткові дані облікового запису: {{fields}}.',
   'user.missing_profile_field': 'Не заповнено: {{field}}.',
+  'user.optional_profile_field': 'Необов’язково: {{field}}.',
   'verification_code.not_found': 'На цю адресу код не надсилався або його вже використано. Запитайте новий код.',
   'verification_code.expired': 'Термін дії коду минув. Запитайте новий код.',
   'verification_code.mismatch': 'Неправильний код.',

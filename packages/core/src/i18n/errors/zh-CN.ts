@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': '尚无账号关联此 {{target}} 账号。',
   'user.missing_profile': '仍需补充部分账号信息：{{fields}}。',
   'user.missing_profile_field': '缺少：{{field}}。',
+  'user.optional_profile_field': '可选：{{field}}。',
   'verification_code.not_found': '未向此地址发送过验证码，或验证码已被使用。请重新获取验证码。',
   'verification_code.expired': '此验证码已过期。请重新获取验证码。',
   'verification_code.mismatch': '验证码不正确。',

@@ -136,6 +136,7 @@ export const phrases: ErrorPhrases = {
   'user.identity_not_exist': '尚無帳號連結此 {{target}} 帳號。',
   'user.missing_profile': '仍需提供部分帳號資訊：{{fields}}。',
   'user.missing_profile_field': '缺少：{{field}}。',
+  'user.optional_profile_field': '選填：{{field}}。',
   'verification_code.not_found': '未曾傳送驗證碼至此地址，或驗證碼已使用過。請重新索取驗證碼。',
   'verification_code.expired': '此驗證碼已過期。請重新索取驗證碼。',
   'verification_code.mismatch': '驗證碼不正確。',

@@ -46,6 +46,8 @@ export type ExperienceState = {
   profile: PendingProfile;
   /** The password was reset in this flow (forgot password), waiting for submit. */
   passwordReset?: boolean;
+  /** Custom profile values were sent (`extraProfile`): a registration stops offering the optional fields. */
+  extraProfileAnswered?: boolean;
 };
 
 /** Its model name in `oidc_model_instances`, beside the Interaction of the same id. */

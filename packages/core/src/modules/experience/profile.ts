@@ -122,6 +122,7 @@ export const updateProfile = async (session: ExperienceSession, input: ProfileIn
     }
     case 'extraProfile': {
       applyExtraProfile(session, await session.request.tenantRuntime().customProfileFields(), input.values);
+      state.extraProfileAnswered = true;
       return;
     }
   }

@@ -16,9 +16,17 @@ type Holder = { username?: string | null; primaryEmail?: string | null; primaryP
 
 /**
  * What the sign-up settings ask of every account and this one lacks: the sign-up identifiers (any
- * one of them), the secondary identifiers, a password, and required custom profile fields.
+ * one of them), the secondary identifiers, a password, and required custom profile fields. With
+ * `offerOptional` (a registration whose profile form was not answered yet), the optional custom
+ * fields without a value are listed too, in form order, as `user.optional_profile_field`.
  */
-const findMissingProfile = async (session: ExperienceSession, holder: Holder, extra: { customData: Record<string, unknown>; profile: Record<string, unknown>; name?: string | null }, viaSocial: boolean) => {
+const findMissingProfile = async (
+  session: ExperienceSession,
+  holder: Holder,
+  extra: { customData: Record<string, unknown>; profile: Record<string, unknown>; name?: string | null },
+  viaSocial: boolean,
+  offerOptional = false,
+) => {
   const { signUp } = session.settings;
   const has = { username: !!holder.username, email: !!holder.primaryEmail, phone: !!holder.primaryPhone };
   const missing: CodedDetail[] = [];
@@ -40,7 +48,7 @@ const findMissingProfile = async (session: ExperienceSession, holder: Holder, ex
     need('password');
   }
   for (const field of await session.request.tenantRuntime().customProfileFields()) {
-    if (!field.required) {
+    if (!field.required && !offerOptional) {
       continue;
     }
     const present =
@@ -51,8 +59,13 @@ const findMissingProfile = async (session: ExperienceSession, holder: Holder, ex
           : field.type === 'Fullname'
             ? !!(extra.profile.givenName || extra.profile.familyName)
             : extra.profile[field.name] !== undefined || extra.customData[field.name] !== undefined;
-    if (!present) {
+    if (present) {
+      continue;
+    }
+    if (field.required) {
       need(`customProfile.${field.name}`);
+    } else {
+      missing.push({ path: `customProfile.${field.name}`, code: 'user.optional_profile_field', params: { field: field.name } });
     }
   }
   return missing;
@@ -121,6 +134,8 @@ const register = async (session: ExperienceSession) => {
     { ...profile, hasPassword: !!profile.password },
     { customData: profile.customData ?? {}, profile: profile.profile ?? {}, name: profile.name },
     viaSocial,
+    // A new account is offered every custom field once, optional ones included.
+    !session.state.extraProfileAnswered,
   );
   if (missing.length > 0) {
     throw missingProfileError(missing);

@@ -51,6 +51,41 @@ describe('a configured sign-in page', () => {
     expect(claims.sub).toBeTypeOf('string');
   });
 
+  it('switches language from the page, keeps the choice, and answers errors in it; a fixed language ignores the browser', async () => {
+    expect((await admin.patch('/sign-in-exp', { agreeToTermsPolicy: 'Automatic', customCss: null })).status).toBe(200);
+    const { page } = browser;
+    await startAuthorization(page, server.endpoint, app);
+    await waitForHeading(page, 'Sign in');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
+    await waitForHeading(page, 'Se connecter');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    // The server speaks the chosen language too.
+    await page.getByLabel('Nom d’utilisateur', { exact: true }).fill('hilde');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    expect(await visibleText(page.getByRole('alert'))).toBe('Le compte ou le mot de passe est incorrect.');
+    // The choice outlives a reload; Arabic turns the page right to left.
+    await page.reload();
+    await waitForHeading(page, 'Se connecter');
+    await page.getByRole('combobox', { name: 'Langue' }).selectOption({ label: 'العربية' });
+    await waitForHeading(page, 'تسجيل الدخول');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+
+    // Without auto-detection a new visitor gets the tenant's language, whatever the browser prefers.
+    expect((await admin.patch('/sign-in-exp', { languageInfo: { autoDetect: false, fallbackLanguage: 'ja' } })).status).toBe(200);
+    try {
+      const stranger = await browser.browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
+      const fresh = await stranger.newPage();
+      await startAuthorization(fresh, server.endpoint, app);
+      await waitForHeading(fresh, 'サインイン');
+      expect(await fresh.locator('html').getAttribute('lang')).toBe('ja');
+      expect(await fresh.locator('html').getAttribute('dir')).not.toBe('rtl');
+      await stranger.close();
+    } finally {
+      await admin.patch('/sign-in-exp', { languageInfo: { autoDetect: true, fallbackLanguage: 'en' } });
+    }
+  });
+
   it('shows a clear page for a sign-in link without a live session', async () => {
     const { page } = browser;
     await page.goto(`${server.endpoint}/sign-in`);

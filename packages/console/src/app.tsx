@@ -13,13 +13,13 @@ import type { ConsoleConfig } from './api/console-config.js';
 import { createQueryClient } from './api/query-client.js';
 import { ConsoleProvider } from './app-context.js';
 import { createRouter } from './routes.js';
-import { colorSchemeManager, theme } from './theme.js';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme.js';
 
 const manager = colorSchemeManager();
 
 /** Mantine (theme, appearance), dialogs and toasts: what every screen needs, even a start-up error. */
 export const UiProviders = ({ children }: { children: ReactNode }) => (
-  <MantineProvider theme={theme} colorSchemeManager={manager} defaultColorScheme="auto">
+  <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={manager} defaultColorScheme="auto">
     <ModalsProvider>
       <Notifications position="top-right" zIndex={1000} />
       {children}

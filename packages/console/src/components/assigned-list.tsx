@@ -145,7 +145,7 @@ export const AssignedList = <T extends { id: string }>({
             </>
           );
           return onOpen ? (
-            <ClickableRow key={item.id} label={itemName(item)} onOpen={() => onOpen(item)}>
+            <ClickableRow key={item.id} onOpen={() => onOpen(item)}>
               {cells}
             </ClickableRow>
           ) : (

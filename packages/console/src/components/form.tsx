@@ -27,7 +27,9 @@ export const FormSection = ({ title, description, children }: { title: ReactNode
   <Card withBorder padding="lg" radius="md">
     <Stack gap="md">
       <div>
-        <Title order={4}>{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         {description && (
           <Text size="sm" c="dimmed" mt={4}>
             {description}
@@ -290,7 +292,9 @@ export const DeleteSection = ({
     <Card withBorder padding="lg" radius="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
       <Group justify="space-between">
         <div>
-          <Title order={4}>{title}</Title>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
           <Text size="sm" c="dimmed" mt={4} maw={560}>
             {description}
           </Text>

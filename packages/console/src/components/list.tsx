@@ -1,4 +1,21 @@
-import { ActionIcon, Badge, Button, Card, Center, EmptyState, Group, Loader, Pagination, Stack, Table, Text, TextInput, Tooltip, type MantineSpacing } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+  type MantineSpacing,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
@@ -92,8 +109,11 @@ export const ListEmpty = ({ icon, title, description, action }: { icon: ReactNod
   </EmptyState>
 );
 
-/** A table row that opens a detail page; keyboard accessible. */
-export const ClickableRow = ({ onOpen, children, label }: { onOpen: () => void; children: ReactNode; label: string }) => (
+/**
+ * A table row that opens a detail page; keyboard accessible. Its accessible name is the row's own
+ * text, so what a screen reader says matches what is shown (WCAG 2.5.3, label in name).
+ */
+export const ClickableRow = ({ onOpen, children }: { onOpen: () => void; children: ReactNode }) => (
   <Table.Tr
     onClick={onOpen}
     onKeyDown={(event) => {
@@ -103,7 +123,6 @@ export const ClickableRow = ({ onOpen, children, label }: { onOpen: () => void; 
     }}
     tabIndex={0}
     role="link"
-    aria-label={label}
     style={{ cursor: 'pointer' }}
   >
     {children}
@@ -193,25 +212,29 @@ export const ListTable = ({
   /** For rows that open something (`ClickableRow`). */
   highlightOnHover?: boolean;
   children: ReactNode;
-}) => (
-  <Table.ScrollContainer minWidth={minWidth}>
-    <Table verticalSpacing={spacing} highlightOnHover={highlightOnHover}>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column, index) => (
-            <Table.Th key={index} w={column.width}>
-              {column.title}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        <TableStatusRows loading={loading} empty={empty} columns={columns.length} emptyMessage={emptyMessage} />
-        {children}
-      </Table.Tbody>
-    </Table>
-  </Table.ScrollContainer>
-);
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing={spacing} highlightOnHover={highlightOnHover}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, index) => (
+              <Table.Th key={index} w={column.width}>
+                {/* A column of row actions shows no heading, but screen readers still name it. */}
+                {column.title ?? <VisuallyHidden>{t('general.actions')}</VisuallyHidden>}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <TableStatusRows loading={loading} empty={empty} columns={columns.length} emptyMessage={emptyMessage} />
+          {children}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};
 
 /** An icon button of a table row with its tooltip; `label` names it for assistive technology when the tooltip alone would not. */
 export const RowAction = ({

@@ -16,7 +16,10 @@ export const PageHeader = ({ title, description, actions }: { title: string; des
   <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="md">
     <DocumentTitle title={title} />
     <Stack gap={4}>
-      <Title order={2}>{title}</Title>
+      {/* The page's one level-one heading, at the size the console uses for page titles. */}
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       {description && (
         <Text c="dimmed" size="sm" maw={720}>
           {description}

@@ -11,6 +11,7 @@ const ar: Phrases = {
   'general.create': 'إنشاء',
   'general.delete': 'حذف',
   'general.remove': 'إزالة',
+  'general.actions': 'الإجراءات',
   'general.close': 'إغلاق',
   'general.retry': 'إعادة المحاولة',
   'general.got_it': 'حسنًا',

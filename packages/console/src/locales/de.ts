@@ -11,6 +11,7 @@ const de: Phrases = {
   'general.create': 'Erstellen',
   'general.delete': 'Löschen',
   'general.remove': 'Entfernen',
+  'general.actions': 'Aktionen',
   'general.close': 'Schließen',
   'general.retry': 'Erneut versuchen',
   'general.got_it': 'Verstanden',

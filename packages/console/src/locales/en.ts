@@ -15,6 +15,7 @@ const en = {
   'general.create': 'Create',
   'general.delete': 'Delete',
   'general.remove': 'Remove',
+  'general.actions': 'Actions',
   'general.close': 'Close',
   'general.retry': 'Retry',
   'general.got_it': 'Got it',

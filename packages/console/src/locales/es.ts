@@ -11,6 +11,7 @@ const es: Phrases = {
   'general.create': 'Crear',
   'general.delete': 'Eliminar',
   'general.remove': 'Quitar',
+  'general.actions': 'Acciones',
   'general.close': 'Cerrar',
   'general.retry': 'Reintentar',
   'general.got_it': 'Entendido',

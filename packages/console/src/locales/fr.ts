@@ -11,6 +11,7 @@ const fr: Phrases = {
   'general.create': 'Créer',
   'general.delete': 'Supprimer',
   'general.remove': 'Retirer',
+  'general.actions': 'Actions',
   'general.close': 'Fermer',
   'general.retry': 'Réessayer',
   'general.got_it': 'Compris',

@@ -11,6 +11,7 @@ const it: Phrases = {
   'general.create': 'Crea',
   'general.delete': 'Elimina',
   'general.remove': 'Rimuovi',
+  'general.actions': 'Azioni',
   'general.close': 'Chiudi',
   'general.retry': 'Riprova',
   'general.got_it': 'Ho capito',

@@ -11,6 +11,7 @@ const ja: Phrases = {
   'general.create': '作成',
   'general.delete': '削除',
   'general.remove': '外す',
+  'general.actions': '操作',
   'general.close': '閉じる',
   'general.retry': '再試行',
   'general.got_it': '了解',

@@ -11,6 +11,7 @@ const ko: Phrases = {
   'general.create': '만들기',
   'general.delete': '삭제',
   'general.remove': '제거',
+  'general.actions': '작업',
   'general.close': '닫기',
   'general.retry': '다시 시도',
   'general.got_it': '알겠습니다',

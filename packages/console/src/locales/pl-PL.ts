@@ -11,6 +11,7 @@ const plPL: Phrases = {
   'general.create': 'Utwórz',
   'general.delete': 'Usuń',
   'general.remove': 'Odłącz',
+  'general.actions': 'Akcje',
   'general.close': 'Zamknij',
   'general.retry': 'Spróbuj ponownie',
   'general.got_it': 'Rozumiem',

@@ -11,6 +11,7 @@ const ptPT: Phrases = {
   'general.create': 'Criar',
   'general.delete': 'Eliminar',
   'general.remove': 'Remover',
+  'general.actions': 'Ações',
   'general.close': 'Fechar',
   'general.retry': 'Tentar novamente',
   'general.got_it': 'Entendi',

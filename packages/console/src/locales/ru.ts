@@ -11,6 +11,7 @@ const ru: Phrases = {
   'general.create': 'Создать',
   'general.delete': 'Удалить',
   'general.remove': 'Убрать',
+  'general.actions': 'Действия',
   'general.close': 'Закрыть',
   'general.retry': 'Повторить',
   'general.got_it': 'Понятно',

@@ -11,6 +11,7 @@ const trTR: Phrases = {
   'general.create': 'Oluştur',
   'general.delete': 'Sil',
   'general.remove': 'Kaldır',
+  'general.actions': 'İşlemler',
   'general.close': 'Kapat',
   'general.retry': 'Yeniden dene',
   'general.got_it': 'Anladım',

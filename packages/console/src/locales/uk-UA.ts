@@ -11,6 +11,7 @@ const ukUA: Phrases = {
   'general.create': 'Створити',
   'general.delete': 'Видалити',
   'general.remove': 'Прибрати',
+  'general.actions': 'Дії',
   'general.close': 'Закрити',
   'general.retry': 'Повторити',
   'general.got_it': 'Зрозуміло',

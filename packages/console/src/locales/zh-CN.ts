@@ -11,6 +11,7 @@ const zhCN: Phrases = {
   'general.create': '创建',
   'general.delete': '删除',
   'general.remove': '移除',
+  'general.actions': '操作',
   'general.close': '关闭',
   'general.retry': '重试',
   'general.got_it': '知道了',

@@ -11,6 +11,7 @@ const zhTW: Phrases = {
   'general.create': '建立',
   'general.delete': '刪除',
   'general.remove': '移除',
+  'general.actions': '操作',
   'general.close': '關閉',
   'general.retry': '重試',
   'general.got_it': '我知道了',

@@ -31,7 +31,7 @@ export const Component = () => {
         columns={[{ title: t('field.name') }, { title: t('api_resources.indicator') }, { title: t('api_resources.token_ttl') }]}
       >
         {list.items.map((resource) => (
-          <ClickableRow key={resource.id} label={resource.name} onOpen={() => navigate(`/api-resources/${resource.id}/permissions`)}>
+          <ClickableRow key={resource.id} onOpen={() => navigate(`/api-resources/${resource.id}/permissions`)}>
             <Table.Td>
               <NameCell name={resource.name} builtIn={resource.isBuiltIn} defaultLabel={resource.isDefault && t('api_resources.default_badge')} />
             </Table.Td>

@@ -51,7 +51,7 @@ export const Component = () => {
         columns={[{ title: t('field.name') }, { title: t('applications.type') }, { title: t('field.created_at') }]}
       >
         {list.items.map((application) => (
-          <ClickableRow key={application.id} label={application.name} onOpen={() => navigate(`/applications/${application.id}/settings`)}>
+          <ClickableRow key={application.id} onOpen={() => navigate(`/applications/${application.id}/settings`)}>
             <Table.Td>
               <Text fw={500}>{application.name}</Text>
               <Text size="xs" c="dimmed" ff="monospace">

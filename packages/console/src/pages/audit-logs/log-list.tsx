@@ -9,7 +9,7 @@ import { api } from '../../api/client.js';
 import { ClickableRow, ListCard, ListEmpty, SearchInput, usePagedList } from '../../components/list.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { ApplicationLink, UserLink } from './entity-links.js';
-import { LogKeyText, LogResultBadge, useLogKeyLabel, useLogKeyOptions } from './log-key.js';
+import { LogKeyText, LogResultBadge, useLogKeyOptions } from './log-key.js';
 
 /** Filters kept in the URL, by query parameter; a log's detail page links back to the list as it was. */
 const filterParams = { logKey: 'event', applicationId: 'application_id', userId: 'user_id' } as const;
@@ -40,7 +40,6 @@ export const LogList = ({ userId, applicationId, detailPath }: LogListProps) => 
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const keyOptions = useLogKeyOptions();
-  const keyLabel = useLogKeyLabel();
   const chosen = (filter: Filter) => params.get(filterParams[filter]) ?? '';
   const filters = {
     logKey: chosen('logKey'),
@@ -114,7 +113,7 @@ export const LogList = ({ userId, applicationId, detailPath }: LogListProps) => 
       ]}
     >
       {list.items.map((log) => (
-        <ClickableRow key={log.id} label={keyLabel(log.key)} onOpen={() => navigate(detailPath(log), { state: { from: `${location.pathname}${location.search}` } })}>
+        <ClickableRow key={log.id} onOpen={() => navigate(detailPath(log), { state: { from: `${location.pathname}${location.search}` } })}>
           <Table.Td>
             <LogKeyText logKey={log.key} />
           </Table.Td>

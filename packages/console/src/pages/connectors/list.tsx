@@ -28,7 +28,9 @@ const ChannelCard = ({ type, connector }: { type: 'Email' | 'Sms'; connector: Co
             {isEmail ? <IconMail size={22} /> : <IconMessage size={22} />}
           </ThemeIcon>
           <div>
-            <Title order={4}>{isEmail ? t('connectors.email_title') : t('connectors.sms_title')}</Title>
+            <Title order={2} size="h4">
+              {isEmail ? t('connectors.email_title') : t('connectors.sms_title')}
+            </Title>
             <Text size="sm" c="dimmed">
               {isEmail ? t('connectors.email_description') : t('connectors.sms_description')}
             </Text>
@@ -97,7 +99,7 @@ const SocialList = ({ connectors, loading }: { connectors: Connector[]; loading:
         {social.map((connector) => {
           const name = localizedName(connector.name, i18n.language);
           return (
-            <ClickableRow key={connector.id} label={name} onOpen={() => navigate(`/connectors/social/${connector.id}`)}>
+            <ClickableRow key={connector.id} onOpen={() => navigate(`/connectors/social/${connector.id}`)}>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <FactoryLogo factory={connector} size={28} />

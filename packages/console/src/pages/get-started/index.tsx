@@ -82,7 +82,9 @@ export const Component = () => {
                     </ThemeIcon>
                     <Stack gap={4}>
                       <Group gap="xs">
-                        <Title order={4}>{t(`get_started.${step.key}.title`)}</Title>
+                        <Title order={2} size="h4">
+                          {t(`get_started.${step.key}.title`)}
+                        </Title>
                         {step.done && (
                           <Badge color="teal" variant="light" size="sm">
                             {t('get_started.done')}

@@ -63,7 +63,7 @@ export const Component = () => {
         columns={[{ title: t('field.name') }, { title: t('roles.type') }, { title: t('roles.assigned') }, { title: t('field.description') }, { title: t('field.created_at') }]}
       >
         {list.items.map((role) => (
-          <ClickableRow key={role.id} label={role.name} onOpen={() => navigate(`/roles/${role.id}/permissions`)}>
+          <ClickableRow key={role.id} onOpen={() => navigate(`/roles/${role.id}/permissions`)}>
             <Table.Td>
               <NameCell name={role.name} builtIn={role.isBuiltIn} defaultLabel={role.isDefault && t('roles.default_badge')} />
             </Table.Td>

@@ -31,7 +31,6 @@ export const SocialIdentities = ({ user }: { user: User }) => {
               {identities.map(([target, identity]) => (
                 <ClickableRow
                   key={target}
-                  label={t('identities.open', { target })}
                   onOpen={() => navigate(`/users/${encodeURIComponent(user.id)}/social-identities/${encodeURIComponent(target)}`)}
                 >
                   <Table.Td>
@@ -81,7 +80,6 @@ export const SsoIdentities = ({ userId }: { userId: string }) => {
               {identities.map((identity) => (
                 <ClickableRow
                   key={identity.id}
-                  label={t('sso_identities.open', { issuer: identity.issuer })}
                   onOpen={() => navigate(`/users/${encodeURIComponent(userId)}/sso-identities/${encodeURIComponent(identity.ssoConnectorId)}`)}
                 >
                   <Table.Td>

@@ -8,7 +8,6 @@ import { useNavigate } from 'react-router';
 import { ClickableRow, CreateLink, CreateRoute, ListCard, ListEmpty, SearchInput, usePagedList } from '../../components/list.js';
 import { PageHeader } from '../../components/page.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { userDisplayName } from './display-name.js';
 import { UserCell } from './user-cell.js';
 
 /** The create dialog (and the schemas it validates with) loads only when it opens. */
@@ -33,7 +32,7 @@ export const Component = () => {
         columns={[{ title: t('users.user') }, { title: t('users.last_sign_in') }, { title: t('field.created_at') }]}
       >
         {list.items.map((user) => (
-          <ClickableRow key={user.id} label={userDisplayName(user)} onOpen={() => navigate(`/users/${user.id}/settings`)}>
+          <ClickableRow key={user.id} onOpen={() => navigate(`/users/${user.id}/settings`)}>
             <Table.Td>
               <UserCell user={user} />
             </Table.Td>

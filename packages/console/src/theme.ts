@@ -19,14 +19,18 @@ export const theme = createTheme({
 });
 
 /**
- * Colours below WCAG AA's 4.5:1 for small text in Mantine's defaults, one shade stronger: dimmed
- * text (gray 6 on white, dark 2 on dark), links on dark cards (violet 4), and the text of light
- * teal badges (on a lighter tint).
+ * Colours below WCAG AA's 4.5:1 for small text in Mantine's defaults, made stronger: dimmed text
+ * (gray 6 on white, dark 2 on dark), teal and red text on white (the dashboard's changes), gray
+ * outline badges, links on dark cards (violet 4), and the text of light teal badges (on a lighter
+ * tint).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': current.colors.gray[7]!,
+    '--mantine-color-teal-text': current.colors.teal[9]!,
+    '--mantine-color-red-text': current.colors.red[9]!,
+    '--mantine-color-gray-outline': current.colors.gray[7]!,
     '--mantine-color-teal-light': current.colors.teal[0]!,
   },
   dark: {

@@ -86,7 +86,7 @@ export const DetailFrame = ({ title, back, icon: EntityIcon, avatar, badges, det
               ))}
             <Stack gap={6} style={{ minWidth: 0 }}>
               <Group gap="xs">
-                <Title order={2} style={{ wordBreak: 'break-word' }}>
+                <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
                   {title}
                 </Title>
                 {badges}

@@ -20,7 +20,7 @@ export const GuideSteps = ({ steps }: { steps: RenderedStep[] }) => {
             </ThemeIcon>
             <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
               <div>
-                <Title order={4} id={`guide-step-${index}`}>
+                <Title order={2} size="h4" id={`guide-step-${index}`}>
                   {t(`guides.step.${step.kind}.title`)}
                 </Title>
                 <Text size="sm" c="dimmed" mt={4}>
@@ -53,7 +53,7 @@ export const GuidePicker = ({ guides, basePath, description }: { guides: readonl
           <IconBook2 size={20} />
         </ThemeIcon>
         <div>
-          <Title order={4} id="guide-picker-title">
+          <Title order={2} size="h4" id="guide-picker-title">
             {t('guides.picker_title')}
           </Title>
           <Text size="sm" c="dimmed" mt={2}>
@@ -88,7 +88,7 @@ export const GuideValues = ({ rows }: { rows: { label: string; value: string }[]
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {t('guides.values_title')}
       </Title>
       <Table verticalSpacing={6} layout="fixed">

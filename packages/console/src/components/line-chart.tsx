@@ -33,7 +33,8 @@ export const LineChart = ({ points, label }: { points: readonly ChartPoint[]; la
       <svg
         viewBox={`0 0 ${width} ${height}`}
         width="100%"
-        role="img"
+        // A group, not an image: an image hides its parts, and each point is focusable and read out.
+        role="group"
         aria-label={label}
         style={{ display: 'block', overflow: 'visible' }}
         onMouseLeave={() => setActive(undefined)}
@@ -71,6 +72,7 @@ export const LineChart = ({ points, label }: { points: readonly ChartPoint[]; la
               r={active === index ? 4 : 2.5}
               fill="var(--mantine-primary-color-filled)"
               tabIndex={0}
+              role="img"
               aria-label={`${point.label}: ${formatNumber(point.value)}`}
               onFocus={() => setActive(index)}
               onBlur={() => setActive(undefined)}

@@ -12,47 +12,63 @@ import { consoleUrl, openConsoleAt, startConsoleServer } from './console-session
 
 let server: TestServer;
 const browser = useBrowser();
+/** The application, API resource, role and user created below, for their detail pages. */
+let ids: string[] = [];
 
 beforeAll(async () => {
   server = await startConsoleServer();
-  // Rows in the lists, so that their rows are checked too.
+  // Rows in the lists and detail pages to open, so that those are checked too.
   const admin = await server.api();
   const created = await Promise.all([
     admin.post('/applications', { name: 'Storefront', type: 'SPA', oidcClientMetadata: { redirectUris: ['https://shop.example.com/callback'] } }),
     admin.post('/resources', { name: 'Orders API', indicator: 'https://orders.example.com' }),
     admin.post('/roles', { name: 'Support', description: 'Answers customers' }),
     admin.post('/users', { username: 'listed_user', primaryEmail: 'listed@example.com' }),
+    admin.post('/custom-profile-fields', { name: 'company', type: 'Text', label: 'Company', required: false, config: {} }),
   ]);
-  expect(created.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+  expect(created.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+  ids = created.map((response) => response.body.id as string);
 });
 afterAll(async () => server?.close());
 
-const pages = [
-  '/get-started',
-  '/applications',
-  '/api-resources',
-  '/sign-in-experience/branding',
-  '/sign-in-experience/sign-up-and-sign-in',
-  '/sign-in-experience/collect-user-profile',
-  '/sign-in-experience/content',
-  '/connectors/passwordless',
-  '/connectors/social',
-  '/security/password-policy',
-  '/security/blocklist',
-  '/security/captcha',
-  '/security/general',
-  '/users',
-  '/roles',
-  '/audit-logs',
-  '/signing-keys',
-];
+const pages = () => {
+  const [application, resource, role, user] = ids;
+  return [
+    '/get-started',
+    '/dashboard',
+    '/applications',
+    `/applications/${application}/settings`,
+    '/api-resources',
+    `/api-resources/${resource}/permissions`,
+    `/api-resources/${resource}/settings`,
+    '/sign-in-experience/branding',
+    '/sign-in-experience/sign-up-and-sign-in',
+    '/sign-in-experience/collect-user-profile',
+    '/sign-in-experience/collect-user-profile/fields/company',
+    '/sign-in-experience/content',
+    '/connectors/passwordless',
+    '/connectors/social',
+    '/security/password-policy',
+    '/security/blocklist',
+    '/security/captcha',
+    '/security/general',
+    '/users',
+    `/users/${user}/settings`,
+    `/users/${user}/roles`,
+    '/roles',
+    `/roles/${role}/permissions`,
+    `/roles/${role}/settings`,
+    '/audit-logs',
+    '/signing-keys',
+  ];
+};
 
 describe('accessibility of the console', () => {
   it('has no axe-core findings on its pages, in light and dark mode', async () => {
     const { page } = browser;
     await openConsoleAt(page, server, '/get-started');
     const findings: string[] = [];
-    for (const path of pages) {
+    for (const path of pages()) {
       await page.goto(consoleUrl(server, path));
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       // Lists and forms fill in after their first request.
@@ -63,5 +79,5 @@ describe('accessibility of the console', () => {
       }
     }
     expect(findings).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });

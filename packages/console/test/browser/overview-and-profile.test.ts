@@ -80,7 +80,7 @@ describe('overview and profile', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('dashboard-total-users-value').getByText('3', { exact: true }).waitFor();
     await page.getByTestId('dashboard-new-today-value').getByText('3', { exact: true }).waitFor();
-    await page.getByRole('img', { name: 'Daily active users over 14 days' }).waitFor();
+    await page.getByRole('group', { name: 'Daily active users over 14 days' }).waitFor();
   });
 
   it('changes the profile name and avatar, refusing a file over the 500 KB limit', async () => {

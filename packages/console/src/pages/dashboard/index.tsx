@@ -96,7 +96,9 @@ export const Component = () => {
           <Stack>
             <Group justify="space-between" align="flex-end" wrap="wrap">
               <div>
-                <Title order={4}>{t('dashboard.active_users')}</Title>
+                <Title order={2} size="h4">
+                  {t('dashboard.active_users')}
+                </Title>
                 <Text size="sm" c="dimmed">
                   {t('dashboard.active_users_description')}
                 </Text>

@@ -56,15 +56,25 @@ const focused = (page: Page) =>
     return `${kind}: ${name}`;
   });
 
+/** Waits for the focus a page gives on arrival: it moves there in an effect, after the page is painted. */
+const arrivedAt = (page: Page, expected: string) => expect.poll(() => focused(page)).toBe(expected);
+
+/** Presses `key` `times` times, as a person walking the page with the keyboard. */
+const press = async (page: Page, key: string, times = 1) => {
+  for (let count = 0; count < times; count++) {
+    await page.keyboard.press(key);
+  }
+};
+
 /** Fills the registration form with the keyboard alone (the username field has the focus) and presses Enter. */
 const registerWithKeyboard = async (page: Page, username: string) => {
   await waitForHeading(page, 'Create account');
+  await arrivedAt(page, 'input text: Username');
   await page.keyboard.type(username);
   await page.keyboard.press('Tab');
   await page.keyboard.type(password);
   // Past the "Show password" button to the confirmation.
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
+  await press(page, 'Tab', 2);
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
 };
@@ -195,6 +205,7 @@ describe('accessibility of the hosted pages', () => {
     const authorization = await startAuthorization(page, server.endpoint, app);
     await waitForHeading(page, 'Sign in');
     // The identifier field has the focus on arrival; Tab walks the form in reading order.
+    await arrivedAt(page, 'input text: Username');
     const order = [await focused(page)];
     for (let step = 0; step < 5; step++) {
       await page.keyboard.press('Tab');
@@ -209,11 +220,7 @@ describe('accessibility of the hosted pages', () => {
       'combobox: Language',
     ]);
 
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
+    await press(page, 'Shift+Tab', 5);
     expect(await focused(page)).toBe('input text: Username');
     await page.keyboard.type('ada_a11y');
     await page.keyboard.press('Tab');
@@ -223,8 +230,7 @@ describe('accessibility of the hosted pages', () => {
     await expect.poll(() => focused(page)).toBe('alert: The account or password is not correct.');
 
     // Show password is a toggle a screen reader announces as pressed.
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
+    await press(page, 'Tab', 2);
     expect(await focused(page)).toBe('input password: Password');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
@@ -267,7 +273,7 @@ describe('accessibility of the hosted pages', () => {
       await registerWithKeyboard(page, 'kim_keyboard');
 
       await waitForHeading(page, 'Complete your profile');
-      expect(await focused(page)).toBe('input text: Department');
+      await arrivedAt(page, 'input text: Department');
       // Every field, in form order; the optional one is offered and marked so.
       expect(await page.getByText('Website (optional)', { exact: true }).count()).toBe(1);
       await expectAccessible(page, 'profile fields');
@@ -283,18 +289,15 @@ describe('accessibility of the hosted pages', () => {
       // Chromium's date field takes month, day and year in the en-US order, moving on by itself; its
       // calendar button is the next stop.
       await page.keyboard.type('04011990');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Tab');
+      await press(page, 'Tab', 2);
       expect(await focused(page)).toBe('input checkbox: Design');
       await page.keyboard.press('Space');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Tab');
+      await press(page, 'Tab', 2);
       expect(await focused(page)).toBe('input checkbox: Sales');
       await page.keyboard.press('Space');
       await page.keyboard.press('Tab');
       expect(await focused(page)).toBe('combobox: Team');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('ArrowDown');
+      await press(page, 'ArrowDown', 2);
       await page.keyboard.press('Tab');
       expect(await focused(page)).toBe('input url: Website (optional)');
       await page.keyboard.press('Tab');
@@ -334,7 +337,7 @@ describe('accessibility of the hosted pages', () => {
       const second = await startAuthorization(page, server.endpoint, app, { first_screen: 'register' });
       await registerWithKeyboard(page, 'lee_keyboard');
       await waitForHeading(page, 'Complete your profile');
-      expect(await focused(page)).toBe('input url: Website (optional)');
+      await arrivedAt(page, 'input url: Website (optional)');
       await page.keyboard.press('Enter');
       const skipped = await second.finish();
       expect((await admin.get(`/users/${skipped.claims.sub as string}`)).body.username).toBe('lee_keyboard');

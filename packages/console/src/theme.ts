@@ -3,26 +3,38 @@ import { createTheme, type CSSVariablesResolver, type MantineColorScheme, type M
 import { readPreferences, storeAppearanceMode } from './lib/preferences-store.js';
 import { storageKeys } from './lib/storage.js';
 
-export const theme = createTheme({
-  primaryColor: 'violet',
-  defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
-  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-  cursorType: 'pointer',
-  components: {
-    // Spec §9: dropdown z-index 103.
-    Menu: { defaultProps: { zIndex: 103 } },
-    Popover: { defaultProps: { zIndex: 103 } },
-    Tooltip: { defaultProps: { withinPortal: true, openDelay: 200 } },
-  },
-});
+/**
+ * The console's Mantine theme. `closeLabel` (the console's "Close" in the current language) names
+ * the icon-only close buttons of dialogs and toasts.
+ */
+export const consoleTheme = (closeLabel: string) =>
+  createTheme({
+    primaryColor: 'violet',
+    defaultRadius: 'md',
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
+    fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+    cursorType: 'pointer',
+    components: {
+      // Spec §9: dropdown z-index 103.
+      Menu: { defaultProps: { zIndex: 103 } },
+      Popover: { defaultProps: { zIndex: 103 } },
+      Tooltip: { defaultProps: { withinPortal: true, openDelay: 200 } },
+      // Dialogs render outside the page's landmarks, where a <header> would be a second banner.
+      ModalHeader: { defaultProps: { component: 'div' } },
+      ModalCloseButton: { defaultProps: { 'aria-label': closeLabel } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      // The eye-dropper button is unnamed, and exists in Chromium only.
+      ColorInput: { defaultProps: { withEyeDropper: false } },
+    },
+  });
 
 /**
  * Colours below WCAG AA's 4.5:1 for small text in Mantine's defaults, made stronger: dimmed text
  * (gray 6 on white, dark 2 on dark), teal and red text on white (the dashboard's changes), gray
- * outline badges, links on dark cards (violet 4), and the text of light teal badges (on a lighter
- * tint).
+ * outline badges, links on dark cards (violet 4), the text of light teal badges (on a lighter
+ * tint), field errors (red 6 on white, red 8 on dark inputs), and the text of light yellow alerts
+ * (yellow 9 on its tint is 2.7:1; dark text instead).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
@@ -32,10 +44,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
     '--mantine-color-red-text': current.colors.red[9]!,
     '--mantine-color-gray-outline': current.colors.gray[7]!,
     '--mantine-color-teal-light': current.colors.teal[0]!,
+    '--mantine-color-error': current.colors.red[9]!,
+    '--mantine-color-yellow-light-color': current.colors.dark[6]!,
   },
   dark: {
     '--mantine-color-dimmed': current.colors.dark[1]!,
     '--mantine-color-anchor': current.colors.violet[3]!,
+    '--mantine-color-error': current.colors.red[4]!,
   },
 });
 

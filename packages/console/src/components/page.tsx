@@ -12,9 +12,17 @@ export const DocumentTitle = ({ title }: { title: string }) => {
   return null;
 };
 
-export const PageHeader = ({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) => (
+type PageHeaderProps = {
+  title: string;
+  /** The browser tab's title, when it says more than `title` (which it is by default). */
+  documentTitle?: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+};
+
+export const PageHeader = ({ title, documentTitle = title, description, actions }: PageHeaderProps) => (
   <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="md">
-    <DocumentTitle title={title} />
+    <DocumentTitle title={documentTitle} />
     <Stack gap={4}>
       {/* The page's one level-one heading, at the size the console uses for page titles. */}
       <Title order={1} size="h2">

@@ -65,7 +65,7 @@ export const Component = () => {
   }
 
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Paper withBorder radius="lg" p="xl" w={440} maw="100%" shadow="sm">
         <form
           noValidate
@@ -77,7 +77,9 @@ export const Component = () => {
           <Stack>
             <Logo size={40} />
             <div>
-              <Title order={2}>{t('welcome.title')}</Title>
+              <Title order={1} size="h2">
+                {t('welcome.title')}
+              </Title>
               <Text c="dimmed" size="sm" mt={4}>
                 {t('welcome.description')}
               </Text>

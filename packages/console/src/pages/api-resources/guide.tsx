@@ -1,4 +1,4 @@
-import { Card, Select, Stack, Text, Title } from '@mantine/core';
+import { Card, Select, Stack } from '@mantine/core';
 import type { Resource } from '@gatehouse/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { useConsole } from '../../app-context.js';
 import { DetailPending, useDetailQuery } from '../../components/detail-page.js';
 import { GuidePicker, GuideSteps, GuideValues } from '../../components/guide-steps.js';
-import { BackLink, DocumentTitle } from '../../components/page.js';
+import { BackLink, PageHeader } from '../../components/page.js';
 import { PageNotFound } from '../../components/page-not-found.js';
 import { apiGuides, findApiGuide } from '../../lib/guides/api-guides.js';
 import { tenantIssuer } from '../../lib/guides/context.js';
@@ -41,15 +41,13 @@ const ResourceGuide = ({ resource, guide }: { resource: Resource; guide: ApiGuid
 
   return (
     <>
-      <DocumentTitle title={`${t('guides.title', { guide: guide.title })} · ${resource.name}`} />
       <BackLink to={`/api-resources/${resource.id}/permissions`}>{resource.name}</BackLink>
+      <PageHeader
+        title={t('guides.title', { guide: guide.title })}
+        documentTitle={`${t('guides.title', { guide: guide.title })} · ${resource.name}`}
+        description={t('guides.subtitle', { name: resource.name, libraries: guide.libraries.join(', ') })}
+      />
       <Stack gap="lg">
-        <div>
-          <Title order={2}>{t('guides.title', { guide: guide.title })}</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            {t('guides.subtitle', { name: resource.name, libraries: guide.libraries.join(', ') })}
-          </Text>
-        </div>
         <GuideValues
           rows={[
             { label: t('guides.issuer'), value: issuer },

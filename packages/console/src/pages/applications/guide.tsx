@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Application, ApplicationSecret } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconKey, IconUserShield } from '@tabler/icons-react';
@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../api/client.js';
 import { useConsole } from '../../app-context.js';
 import { GuidePicker, GuideSteps, GuideValues } from '../../components/guide-steps.js';
-import { BackLink, DocumentTitle } from '../../components/page.js';
+import { BackLink, PageHeader } from '../../components/page.js';
 import { PageNotFound } from '../../components/page-not-found.js';
 import { DetailState } from '../../components/query-state.js';
 import { findAppGuide, guidesForType } from '../../lib/guides/app-guides.js';
@@ -104,15 +104,13 @@ const ApplicationGuide = ({ application, guide }: { application: Application; gu
 
   return (
     <>
-      <DocumentTitle title={`${t('guides.title', { guide: guide.title })} · ${application.name}`} />
       <BackLink to={`/applications/${application.id}/settings`}>{application.name}</BackLink>
+      <PageHeader
+        title={t('guides.title', { guide: guide.title })}
+        documentTitle={`${t('guides.title', { guide: guide.title })} · ${application.name}`}
+        description={t('guides.subtitle', { name: application.name, libraries: guide.libraries.join(', ') })}
+      />
       <Stack gap="lg">
-        <div>
-          <Title order={2}>{t('guides.title', { guide: guide.title })}</Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            {t('guides.subtitle', { name: application.name, libraries: guide.libraries.join(', ') })}
-          </Text>
-        </div>
         <GuideValues rows={valueRows} />
         <Card withBorder radius="md" padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

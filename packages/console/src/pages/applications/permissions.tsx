@@ -82,7 +82,7 @@ export const ApplicationPermissions = ({ application }: { application: Applicati
         {t('app_permissions.description')}
       </Text>
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="consent-user-title">
-        <Title order={4} id="consent-user-title">
+        <Title order={2} size="h4" id="consent-user-title">
           {t('app_permissions.user_title')}
         </Title>
         <Text size="sm" c="dimmed" mt={4} mb="md">
@@ -105,7 +105,7 @@ export const ApplicationPermissions = ({ application }: { application: Applicati
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="consent-api-title">
         <Group justify="space-between" align="flex-start" mb="md">
           <div>
-            <Title order={4} id="consent-api-title">
+            <Title order={2} size="h4" id="consent-api-title">
               {t('app_permissions.api_title')}
             </Title>
             <Text size="sm" c="dimmed" mt={4} maw={640}>

@@ -56,7 +56,7 @@ export const ApplicationSecrets = ({ application }: { application: Application }
       <Stack>
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={4}>{t('secrets.title')}</Title>
+            <Title order={2} size="h4">{t('secrets.title')}</Title>
             <Text size="sm" c="dimmed" mt={4}>
               {t('secrets.description')}
             </Text>

@@ -76,7 +76,7 @@ export const Component = () => {
           </ThemeIcon>
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="xs">
-              <Title order={2} style={{ wordBreak: 'break-word' }}>
+              <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
                 {label}
               </Title>
               <LogResultBadge result={payload.result} />

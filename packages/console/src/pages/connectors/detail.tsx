@@ -76,7 +76,7 @@ const ConnectorDetail = ({ connector, factory }: { connector: Connector; factory
           <FactoryLogo factory={connector} size={48} />
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="xs">
-              <Title order={2} style={{ wordBreak: 'break-word' }}>
+              <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
                 {name}
               </Title>
               <Badge variant="light">{t(typeLabel[connector.type])}</Badge>
@@ -103,7 +103,7 @@ const ConnectorDetail = ({ connector, factory }: { connector: Connector; factory
           <Accordion.Item value="guide">
             <Accordion.Control>{t('connectors.guide.show')}</Accordion.Control>
             <Accordion.Panel>
-              <FactoryGuide factory={factory} connectorId={connector.id} />
+              <FactoryGuide factory={factory} connectorId={connector.id} headingLevel={2} />
             </Accordion.Panel>
           </Accordion.Item>
         </Accordion>

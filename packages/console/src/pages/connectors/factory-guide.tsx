@@ -38,16 +38,25 @@ export const FactoryLogo = ({ factory, size = 40 }: { factory: Pick<ConnectorFac
   </>
 );
 
+type FactoryGuideProps = {
+  factory: ConnectorFactory;
+  connectorId?: string;
+  suggestedId?: string;
+  /** 1 where the guide is the page's subject (the guide page), 2 inside a connector's detail page. */
+  headingLevel?: 1 | 2;
+};
+
 /**
  * How to set a factory up: what to do at the provider, the callback URI to register there (built
  * from the tenant's real endpoint and the connector's id), and what each field means.
  */
-export const FactoryGuide = ({ factory, connectorId, suggestedId }: { factory: ConnectorFactory; connectorId?: string; suggestedId?: string }) => {
+export const FactoryGuide = ({ factory, connectorId, suggestedId, headingLevel = 1 }: FactoryGuideProps) => {
   const { t, i18n } = useTranslation();
   const { config } = useConsole();
   const { label, hint, factoryDescription } = useConfigLabels();
   const fields = flatten(useFactoryFields(factory));
   const stepsKey = guideSteps[factory.id];
+  const sectionLevel = headingLevel === 1 ? 2 : 3;
   const steps = stepsKey ? t(stepsKey, literalPlaceholders).split('\n') : [factoryDescription(factory)];
 
   return (
@@ -55,14 +64,16 @@ export const FactoryGuide = ({ factory, connectorId, suggestedId }: { factory: C
       <Group wrap="nowrap">
         <FactoryLogo factory={factory} />
         <div>
-          <Title order={3}>{t('connectors.guide.title', { name: localizedName(factory.name, i18n.language) })}</Title>
+          <Title order={headingLevel} size="h3">
+            {t('connectors.guide.title', { name: localizedName(factory.name, i18n.language) })}
+          </Title>
           <Text size="sm" c="dimmed">
             {factoryDescription(factory)}
           </Text>
         </div>
       </Group>
       <Card withBorder radius="md" padding="lg">
-        <Title order={4} mb="sm">
+        <Title order={sectionLevel} size="h4" mb="sm">
           {t('connectors.guide.at_provider')}
         </Title>
         <List type="ordered" spacing="xs" size="sm">
@@ -73,7 +84,7 @@ export const FactoryGuide = ({ factory, connectorId, suggestedId }: { factory: C
       </Card>
       {factory.type === 'Social' && (
         <Card withBorder radius="md" padding="lg">
-          <Title order={4} mb={4}>
+          <Title order={sectionLevel} size="h4" mb={4}>
             {t('connectors.callback_uri')}
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
@@ -83,7 +94,7 @@ export const FactoryGuide = ({ factory, connectorId, suggestedId }: { factory: C
         </Card>
       )}
       <Card withBorder radius="md" padding="lg">
-        <Title order={4} mb="sm">
+        <Title order={sectionLevel} size="h4" mb="sm">
           {t('connectors.guide.fields')}
         </Title>
         <Table verticalSpacing="xs" layout="fixed">

@@ -146,13 +146,15 @@ export const Component = () => {
     <Stack>
       <DocumentTitle title={t('profile.title')} />
       <div>
-        <Title order={2}>{t('profile.title')}</Title>
+        <Title order={1} size="h2">
+          {t('profile.title')}
+        </Title>
         <Text c="dimmed" size="sm">
           {t('profile.description')}
         </Text>
       </div>
       <Card withBorder radius="md" padding="lg">
-        <Title order={4} mb="xs">
+        <Title order={2} size="h4" mb="xs">
           {t('profile.section_information')}
         </Title>
         <AvatarRow user={user} />
@@ -171,7 +173,7 @@ export const Component = () => {
         )}
       </Card>
       <Card withBorder radius="md" padding="lg">
-        <Title order={4} mb="xs">
+        <Title order={2} size="h4" mb="xs">
           {t('profile.section_security')}
         </Title>
         <Row

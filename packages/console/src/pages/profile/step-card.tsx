@@ -14,7 +14,9 @@ export const StepCard = ({ title, description, children }: { title: string; desc
       <Card withBorder radius="md" padding="lg">
         <Stack>
           <div>
-            <Title order={3}>{title}</Title>
+            <Title order={1} size="h3">
+              {title}
+            </Title>
             <Text size="sm" c="dimmed" mt={4}>
               {description}
             </Text>

@@ -93,7 +93,7 @@ export const CaptchaGuideSteps = ({ type }: { type: CaptchaType }) => {
   const steps = (type === 'Turnstile' ? t('security.captcha.guide_turnstile', { host }) : t('security.captcha.guide_recaptcha', { host })).split('\n');
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {t('security.captcha.guide_title', { name: captchaProviderNames[type] })}
       </Title>
       <List type="ordered" spacing="xs" size="sm">

@@ -54,7 +54,6 @@ export const BrandingTab = () => {
               }}
               onBlur={field.onBlur}
               format="hex"
-              withEyeDropper={false}
               error={errors.color?.primaryColor?.message}
               maw={320}
               dir="ltr"
@@ -80,7 +79,6 @@ export const BrandingTab = () => {
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   format="hex"
-                  withEyeDropper={false}
                   error={errors.color?.darkPrimaryColor?.message}
                   w={320}
                   maw="100%"

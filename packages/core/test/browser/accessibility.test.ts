@@ -274,6 +274,7 @@ describe('accessibility of the hosted pages', () => {
 
       await waitForHeading(page, 'Complete your profile');
       await arrivedAt(page, 'input text: Department');
+      await page.getByText('A few more details are needed before you continue.').waitFor();
       // Every field, in form order; the optional one is offered and marked so.
       expect(await page.getByText('Website (optional)', { exact: true }).count()).toBe(1);
       await expectAccessible(page, 'profile fields');
@@ -338,6 +339,9 @@ describe('accessibility of the hosted pages', () => {
       await registerWithKeyboard(page, 'lee_keyboard');
       await waitForHeading(page, 'Complete your profile');
       await arrivedAt(page, 'input url: Website (optional)');
+      // Nothing is needed now, and the page says so.
+      await page.getByText('Tell us a little more about you. Every field here is optional.').waitFor();
+      expect(await page.getByText('A few more details are needed before you continue.').count()).toBe(0);
       await page.keyboard.press('Enter');
       const skipped = await second.finish();
       expect((await admin.get(`/users/${skipped.claims.sub as string}`)).body.username).toBe('lee_keyboard');

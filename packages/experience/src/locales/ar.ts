@@ -70,6 +70,7 @@ const ar: Phrases = {
 
   'continue.title': 'أكمل ملفك الشخصي',
   'continue.description': 'نحتاج إلى بعض التفاصيل الإضافية قبل المتابعة.',
+  'continue.description_optional': 'أخبرنا المزيد عنك. جميع الحقول هنا اختيارية.',
   'continue.unsupported': 'لا يمكن إدخال بعض المعلومات المطلوبة في هذه الصفحة. يُرجى التواصل مع الدعم.',
 
   'consent.title': 'يطلب {{app}} الوصول إلى حسابك',

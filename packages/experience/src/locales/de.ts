@@ -73,6 +73,7 @@ const de: Phrases = {
 
   'continue.title': 'Profil vervollständigen',
   'continue.description': 'Bevor es weitergeht, benötigen wir noch ein paar Angaben.',
+  'continue.description_optional': 'Erzählen Sie uns etwas mehr über sich. Alle Felder hier sind optional.',
   'continue.unsupported': 'Einige erforderliche Angaben können auf dieser Seite nicht gemacht werden. Bitte wenden Sie sich an den Support.',
 
   'consent.title': '{{app}} möchte auf Ihr Konto zugreifen',

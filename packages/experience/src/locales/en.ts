@@ -75,6 +75,7 @@ const en = {
 
   'continue.title': 'Complete your profile',
   'continue.description': 'A few more details are needed before you continue.',
+  'continue.description_optional': 'Tell us a little more about you. Every field here is optional.',
   'continue.unsupported': 'Some required information cannot be entered on this page. Please contact support.',
 
   'consent.title': '{{app}} wants to access your account',

@@ -73,6 +73,7 @@ const es: Phrases = {
 
   'continue.title': 'Completa tu perfil',
   'continue.description': 'Necesitamos algunos datos más antes de continuar.',
+  'continue.description_optional': 'Cuéntenos un poco más sobre usted. Todos los campos son opcionales.',
   'continue.unsupported':
     'Algunos datos obligatorios no se pueden introducir en esta página. Ponte en contacto con el servicio de asistencia.',
 

@@ -74,6 +74,7 @@ const fr: Phrases = {
 
   'continue.title': 'Complétez votre profil',
   'continue.description': 'Quelques informations supplémentaires sont nécessaires pour continuer.',
+  'continue.description_optional': 'Dites-nous-en un peu plus sur vous. Tous les champs sont facultatifs.',
   'continue.unsupported':
     'Certaines informations requises ne peuvent pas être saisies sur cette page. Veuillez contacter l’assistance.',
 

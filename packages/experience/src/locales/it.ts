@@ -71,6 +71,7 @@ const it: Phrases = {
 
   'continue.title': 'Completa il tuo profilo',
   'continue.description': 'Servono ancora alcune informazioni prima di continuare.',
+  'continue.description_optional': 'Raccontaci qualcosa in più su di te. Tutti i campi sono facoltativi.',
   'continue.unsupported': 'Alcune informazioni obbligatorie non possono essere inserite in questa pagina. Contatta l’assistenza.',
 
   'consent.title': '{{app}} vuole accedere al tuo account',

@@ -71,6 +71,7 @@ const ja: Phrases = {
 
   'continue.title': 'プロフィールを完成させる',
   'continue.description': '続行するには、いくつかの情報が必要です。',
+  'continue.description_optional': 'あなたについてもう少し教えてください。ここの項目はすべて任意です。',
   'continue.unsupported': '必要な情報の一部はこのページでは入力できません。サポートにお問い合わせください。',
 
   'consent.title': '{{app}} があなたのアカウントへのアクセスを求めています',

@@ -70,6 +70,7 @@ const ko: Phrases = {
 
   'continue.title': '프로필 완성하기',
   'continue.description': '계속하려면 몇 가지 정보가 더 필요합니다.',
+  'continue.description_optional': '회원님에 대해 조금 더 알려 주세요. 여기 있는 항목은 모두 선택 사항입니다.',
   'continue.unsupported': '일부 필수 정보는 이 페이지에서 입력할 수 없습니다. 지원팀에 문의하세요.',
 
   'consent.title': '{{app}}에서 계정 접근을 요청합니다',

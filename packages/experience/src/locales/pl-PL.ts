@@ -70,6 +70,7 @@ const plPL: Phrases = {
 
   'continue.title': 'Uzupełnij profil',
   'continue.description': 'Zanim przejdziesz dalej, potrzebujemy jeszcze kilku informacji.',
+  'continue.description_optional': 'Opowiedz nam trochę więcej o sobie. Wszystkie pola są opcjonalne.',
   'continue.unsupported':
     'Niektórych wymaganych informacji nie można podać na tej stronie. Skontaktuj się z pomocą techniczną.',
 

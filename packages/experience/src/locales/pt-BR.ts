@@ -71,6 +71,7 @@ const ptBR: Phrases = {
 
   'continue.title': 'Complete seu perfil',
   'continue.description': 'Precisamos de mais algumas informações antes de continuar.',
+  'continue.description_optional': 'Conte um pouco mais sobre você. Todos os campos são opcionais.',
   'continue.unsupported':
     'Algumas informações obrigatórias não podem ser preenchidas nesta página. Entre em contato com o suporte.',
 

@@ -72,6 +72,7 @@ const ptPT: Phrases = {
 
   'continue.title': 'Complete o seu perfil',
   'continue.description': 'São necessários mais alguns dados antes de continuar.',
+  'continue.description_optional': 'Conte-nos um pouco mais sobre si. Todos os campos são opcionais.',
   'continue.unsupported': 'Alguns dados obrigatórios não podem ser introduzidos nesta página. Contacte o apoio.',
 
   'consent.title': '{{app}} pretende aceder à sua conta',

@@ -71,6 +71,7 @@ const trTR: Phrases = {
 
   'continue.title': 'Profilinizi tamamlayın',
   'continue.description': 'Devam etmeden önce birkaç bilgi daha gerekiyor.',
+  'continue.description_optional': 'Bize kendinizden biraz daha bahsedin. Buradaki tüm alanlar isteğe bağlıdır.',
   'continue.unsupported': 'Bazı zorunlu bilgiler bu sayfada girilemiyor. Lütfen destek ekibiyle iletişime geçin.',
 
   'consent.title': '{{app}} hesabınıza erişmek istiyor',

@@ -70,6 +70,7 @@ const zhCN: Phrases = {
 
   'continue.title': '完善个人资料',
   'continue.description': '继续之前还需要补充一些信息。',
+  'continue.description_optional': '请再告诉我们一些关于您的信息。这里的所有字段均为选填。',
   'continue.unsupported': '部分必填信息无法在此页面填写，请联系支持人员。',
 
   'consent.title': '{{app}} 请求访问你的账号',

@@ -70,6 +70,7 @@ const zhHK: Phrases = {
 
   'continue.title': '完善個人資料',
   'continue.description': '繼續之前還需要填寫一些資料。',
+  'continue.description_optional': '請再告訴我們一些關於你的資料。這裏的所有欄位均為選填。',
   'continue.unsupported': '部分必填資料無法在此頁面填寫，請聯絡支援團隊。',
 
   'consent.title': '{{app}} 要求存取你的帳戶',

@@ -70,6 +70,7 @@ const zhTW: Phrases = {
 
   'continue.title': '完成個人資料',
   'continue.description': '繼續之前還需要填寫一些資料。',
+  'continue.description_optional': '請再告訴我們一些關於您的資訊。這裡的所有欄位皆為選填。',
   'continue.unsupported': '部分必填資料無法在此頁面填寫，請聯絡客服。',
 
   'consent.title': '{{app}} 要求存取你的帳號',

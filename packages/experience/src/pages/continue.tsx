@@ -79,6 +79,8 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
   const customFields = fields.flatMap((field) =>
     field.kind === 'custom' ? [config.customProfileFields.find((candidate) => candidate.name === field.name) ?? plainField(field.name)] : [],
   );
+  // A registration offered only optional custom fields: nothing is "needed".
+  const onlyOptional = fields.length > 0 && customFields.length === fields.length && customFields.every((field) => !field.required);
   const resolveField = (key: string): string | undefined => {
     const custom = /^(?:values|customProfile|profile|customData)\.(\w+)/.exec(key);
     if (custom) {
@@ -246,7 +248,7 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
   const setValue = (key: string) => (value: FieldValue) => setValues((current) => ({ ...current, [key]: value }));
 
   return (
-    <Page title={t('continue.title')} description={t('continue.description')} contentKey="/continue">
+    <Page title={t('continue.title')} description={t(onlyOptional ? 'continue.description_optional' : 'continue.description')} contentKey="/continue">
       <form ref={formRef} noValidate onSubmit={onSubmit}>
         <FormAlert message={errors.form} />
         {pending.unknown.length > 0 && fields.length === 0 && <p>{t('continue.unsupported')}</p>}

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
+import { createTheme, darken, type CSSVariablesResolver, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
 
 import { readPreferences, storeAppearanceMode } from './lib/preferences-store.js';
 import { storageKeys } from './lib/storage.js';
@@ -33,8 +33,8 @@ export const consoleTheme = (closeLabel: string) =>
  * Colours below WCAG AA's 4.5:1 for small text in Mantine's defaults, made stronger: dimmed text
  * (gray 6 on white, dark 2 on dark), teal and red text on white (the dashboard's changes), gray
  * outline badges, links on dark cards (violet 4), the text of light teal badges (on a lighter
- * tint), field errors (red 6 on white, red 8 on dark inputs), and the text of light yellow alerts
- * (yellow 9 on its tint is 2.7:1; dark text instead).
+ * tint), field errors (red 6 on white, red 8 on dark inputs), the text of light yellow alerts
+ * (yellow 9 on its tint is 2.7:1; dark text instead), and white on red buttons (red 6 is 3.3:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
@@ -46,6 +46,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
     '--mantine-color-teal-light': current.colors.teal[0]!,
     '--mantine-color-error': current.colors.red[9]!,
     '--mantine-color-yellow-light-color': current.colors.dark[6]!,
+    '--mantine-color-red-filled': current.colors.red[9]!,
+    '--mantine-color-red-filled-hover': darken(current.colors.red[9]!, 0.1),
   },
   dark: {
     '--mantine-color-dimmed': current.colors.dark[1]!,

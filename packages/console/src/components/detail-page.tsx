@@ -12,6 +12,7 @@ import { confirmDelete } from './dialogs.js';
 import { BackLink, DocumentTitle, RouteTabs, type TabItem } from './page.js';
 import { PageNotFound } from './page-not-found.js';
 import { DetailState } from './query-state.js';
+import { discardChangesState } from './unsaved-changes.js';
 
 /** The entity of a detail page, read from `path`; a missing one is the page's own state, not a toast. */
 export const useDetailQuery = <T,>(queryKey: QueryKey, path: string) =>
@@ -145,7 +146,7 @@ export const useDeleteEntity = ({
       notifications.show({ color: 'teal', message: done });
       queryClient.removeQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: [listKey, 'list'] });
-      navigate(backTo, { replace: true });
+      navigate(backTo, { replace: true, state: discardChangesState });
     },
   });
   return {

@@ -76,23 +76,19 @@ type SaveFormProps = {
   children: ReactNode;
 };
 
-/** A form that saves changes: shows its own error above the fields and ends with the save bar. */
+/**
+ * A form that saves changes: shows its own error above the fields, ends with the save bar, and
+ * asks before its unsaved changes are lost.
+ */
 export const SaveForm = ({ onSubmit, error, dirty, submitting, onDiscard, readOnly = false, children }: SaveFormProps) => (
   <form noValidate onSubmit={onSubmit}>
     <Stack>
+      <UnsavedChangesGuard dirty={!readOnly && dirty} />
       <FormError message={error} />
       {children}
       {!readOnly && <FormFooter dirty={dirty} submitting={submitting} onDiscard={onDiscard} />}
     </Stack>
   </form>
-);
-
-/** A settings form (`SaveForm`) that also asks before its unsaved changes are lost. */
-export const SettingsForm = ({ children, ...props }: SaveFormProps) => (
-  <SaveForm {...props}>
-    <UnsavedChangesGuard dirty={props.dirty} />
-    {children}
-  </SaveForm>
 );
 
 /**

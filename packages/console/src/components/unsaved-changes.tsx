@@ -4,6 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, type Location } from 'react-router';
 
 /**
+ * The navigation state of a move that leaves unsaved changes behind on purpose (after deleting
+ * the entity they were changes to): `navigate(to, { state: discardChangesState })`.
+ */
+export const discardChangesState = { discardsChanges: true } as const;
+
+const discardsChanges = (location: Location) => (location.state as Partial<typeof discardChangesState> | null)?.discardsChanges === true;
+
+/**
  * Asks before unsaved changes are lost: moving to another page of the console (a dialog: stay or
  * leave), and closing or reloading the browser tab (the browser's own prompt). `keeps` names the
  * places that keep the changes, such as the other tabs of the same form.
@@ -15,7 +23,8 @@ import { useBlocker, type Location } from 'react-router';
 export const UnsavedChangesGuard = ({ dirty, keeps }: { dirty: boolean; keeps?: (next: Location) => boolean }) => {
   const { t } = useTranslation();
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname && !keeps?.(nextLocation),
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname && !keeps?.(nextLocation) && !discardsChanges(nextLocation),
   );
 
   useEffect(() => {

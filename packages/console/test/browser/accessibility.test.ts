@@ -163,6 +163,25 @@ describe('accessibility of the console', () => {
     await page.getByRole('dialog').getByText('Required.').first().waitFor();
     findings.push(...(await findingsOn(page, '/roles/create with errors')));
 
+    // Dialogs opened on a page: assigning permissions, a deletion to confirm, leaving unsaved changes.
+    await checkPage(page, `/roles/${ids.role}/permissions`);
+    await page.getByRole('button', { name: 'Assign permissions' }).first().click();
+    await page.getByRole('dialog', { name: 'Assign permissions to Support' }).waitFor();
+    findings.push(...(await findingsOn(page, 'assign permissions dialog')));
+    await page.keyboard.press('Escape');
+    await checkPage(page, `/roles/${ids.role}/general`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete role' }).waitFor();
+    findings.push(...(await findingsOn(page, 'delete confirmation')));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Delete role' }).waitFor({ state: 'detached' });
+    await page.getByRole('textbox', { name: 'Description' }).fill('Answers customers politely');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).waitFor();
+    findings.push(...(await findingsOn(page, 'unsaved changes dialog')));
+    await page.getByRole('button', { name: 'Leave and discard' }).click();
+    await page.waitForURL(/\/dashboard$/);
+
     for (const path of [
       `/applications/${ids.app}/guide/react`,
       `/api-resources/${ids.resource}/guide/python-pyjwt`,

@@ -128,6 +128,29 @@ describe('roles', () => {
     await page.waitForURL(/\/console\/roles$/);
     expect((await admin.get(`/roles/${role.id}`)).status).toBe(404);
   });
+
+  it('asks before leaving unsaved settings of a role, and not once the role is deleted', async () => {
+    const { page } = browser;
+    const role = (await admin.post('/roles', { name: 'Temporary', description: 'Short-lived' })).body;
+    await openConsoleAt(page, server, `/roles/${role.id}/general`);
+    const description = page.getByRole('textbox', { name: 'Description' });
+    await description.fill('Changed');
+    // Another tab of the same role is another page: the question comes, and staying keeps the edit.
+    await page.getByRole('tab', { name: 'Permissions' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/general$/);
+    await expect(description.inputValue()).resolves.toBe('Changed');
+
+    // Deleting the role leaves its changes behind without asking.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete role' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/console\/roles$/);
+    await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
+    expect(await leave.count()).toBe(0);
+    expect((await admin.get(`/roles/${role.id}`)).status).toBe(404);
+  });
 });
 
 describe('audit logs', () => {

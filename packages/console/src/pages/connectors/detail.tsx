@@ -15,6 +15,7 @@ import { DeleteSection } from '../../components/form.js';
 import { BackLink, DocumentTitle } from '../../components/page.js';
 import { PageNotFound } from '../../components/page-not-found.js';
 import { DetailState } from '../../components/query-state.js';
+import { discardChangesState } from '../../components/unsaved-changes.js';
 import { isConnectorTab, localizedName, tabOfType } from '../../lib/connectors.js';
 import { errorOutcome, isConsoleError, joinMessageAndDetails } from '../../lib/errors.js';
 import { ConnectorForm } from './connector-form.js';
@@ -37,7 +38,7 @@ const DeleteConnector = ({ connector, name }: { connector: Connector; name: stri
       notifications.show({ color: 'teal', message: t('connectors.deleted', { name }) });
       queryClient.removeQueries({ queryKey: connectorQueryKeys.detail(connector.id) });
       await queryClient.invalidateQueries({ queryKey: connectorQueryKeys.list });
-      navigate(`/connectors/${tabOfType(connector.type)}`, { replace: true });
+      navigate(`/connectors/${tabOfType(connector.type)}`, { replace: true, state: discardChangesState });
     },
     onError: (error) => {
       if (isConsoleError(error) && error.body && errorOutcome(error.problem).action === 'toast') {

@@ -1,7 +1,7 @@
 import { emailBlocklistPolicySchema, type SignInExperience } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 
-import { FormSection, SettingsForm, SwitchField } from '../../components/form.js';
+import { FormSection, SaveForm, SwitchField } from '../../components/form.js';
 import { EntryListField } from './entry-list-field.js';
 import { useSignInExperiencePartForm } from './part-form.js';
 
@@ -13,7 +13,7 @@ export const BlocklistTab = ({ experience }: { experience: SignInExperience }) =
   const { form, formProps } = useSignInExperiencePartForm(experience, 'emailBlocklistPolicy', emailBlocklistPolicySchema);
 
   return (
-    <SettingsForm {...formProps}>
+    <SaveForm {...formProps}>
       <FormSection title={t('security.blocklist.title')} description={t('security.blocklist.description')}>
         {(
           [
@@ -35,6 +35,6 @@ export const BlocklistTab = ({ experience }: { experience: SignInExperience }) =
           dir="ltr"
         />
       </FormSection>
-    </SettingsForm>
+    </SaveForm>
   );
 };

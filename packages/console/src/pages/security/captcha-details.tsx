@@ -11,6 +11,7 @@ import { DeleteSection } from '../../components/form.js';
 import { ListEmpty } from '../../components/list.js';
 import { BackLink, PageHeader } from '../../components/page.js';
 import { DetailState } from '../../components/query-state.js';
+import { discardChangesState } from '../../components/unsaved-changes.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { captchaProviderNames } from '../../lib/security.js';
 import { CaptchaGuideSteps, CaptchaProviderForm } from './captcha.js';
@@ -27,7 +28,7 @@ export const Component = () => {
     onSuccess: () => {
       queryClient.setQueryData(captchaProviderQueryKey, null);
       notifications.show({ color: 'teal', message: t('security.captcha.deleted') });
-      navigate('/security/captcha', { replace: true });
+      navigate('/security/captcha', { replace: true, state: discardChangesState });
     },
   });
   const askDelete = async () => {

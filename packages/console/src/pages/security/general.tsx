@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { sentinelPolicySchema, type SignInExperience } from '@gatehouse/schemas';
 import { useTranslation } from 'react-i18next';
 
-import { FormSection, NumberField, SettingsForm } from '../../components/form.js';
+import { FormSection, NumberField, SaveForm } from '../../components/form.js';
 import { splitMinutes } from '../../lib/security.js';
 import { useSignInExperiencePartForm } from './part-form.js';
 
@@ -19,7 +19,7 @@ export const GeneralTab = ({ experience }: { experience: SignInExperience }) => 
   const split = typeof duration === 'number' && duration > 0 ? splitMinutes(duration) : undefined;
 
   return (
-    <SettingsForm {...formProps}>
+    <SaveForm {...formProps}>
       <FormSection title={t('security.general.title')} description={t('security.general.description')}>
         <Group align="flex-start">
           {limits.map(([name, label, hint, max]) => (
@@ -44,6 +44,6 @@ export const GeneralTab = ({ experience }: { experience: SignInExperience }) => 
           </Text>
         )}
       </FormSection>
-    </SettingsForm>
+    </SaveForm>
   );
 };

@@ -13,7 +13,7 @@ export type SecurityPart = 'passwordPolicy' | 'emailBlocklistPolicy' | 'sentinel
 
 /**
  * One part of the sign-in experience as a settings form, validated with the part's schema and
- * saved alone (the PATCH carries only this part). `formProps` go to `SettingsForm`.
+ * saved alone (the PATCH carries only this part). `formProps` go to `SaveForm`.
  */
 export const useSignInExperiencePartForm = <K extends SecurityPart, Input extends FieldValues>(
   experience: SignInExperience,

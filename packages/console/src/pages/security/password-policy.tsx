@@ -7,7 +7,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../api/client.js';
-import { FormSection, NumberField, SettingsForm, SwitchField } from '../../components/form.js';
+import { FormSection, NumberField, SaveForm, SwitchField } from '../../components/form.js';
 import { EntryListField } from './entry-list-field.js';
 import { useSignInExperiencePartForm } from './part-form.js';
 
@@ -73,7 +73,7 @@ export const PasswordPolicyTab = ({ experience }: { experience: SignInExperience
 
   return (
     <Stack>
-      <SettingsForm {...formProps}>
+      <SaveForm {...formProps}>
         <FormSection title={t('security.password.length_title')} description={t('security.password.length_description')}>
           <Group align="flex-start">
             <NumberField
@@ -135,7 +135,7 @@ export const PasswordPolicyTab = ({ experience }: { experience: SignInExperience
             {t('security.password.restricted_note')}
           </Text>
         </FormSection>
-      </SettingsForm>
+      </SaveForm>
       <PolicyTester />
     </Stack>
   );

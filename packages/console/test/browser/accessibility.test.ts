@@ -40,6 +40,8 @@ beforeAll(async () => {
   ]);
   expect(created.map((response) => response.status)).toEqual([201, 201, 201, 201, 201, 201, 201, 201]);
   const [app, partnerApp, resource, role, robotRole, user, connector] = created.map((response) => response.body.id as string);
+  // A linked social identity, listed on the user's settings and opened on its own page.
+  expect((await admin.put(`/users/${user}/identities/github`, { userId: 'gh-4242', details: { login: 'listed' } })).status).toBe(200);
   // A sign-in attempt writes an audit log entry to open.
   const client = await createExperienceClient(server.endpoint, await createWebApp(admin));
   await client.authorize();
@@ -124,6 +126,7 @@ describe('accessibility of the console', () => {
       `/users/${ids.user}/settings`,
       `/users/${ids.user}/roles`,
       `/users/${ids.user}/logs`,
+      `/users/${ids.user}/social-identities/github`,
       '/roles',
       `/roles/${ids.role}/permissions`,
       `/roles/${ids.role}/users`,
@@ -182,7 +185,10 @@ describe('accessibility of the console', () => {
     await page.getByRole('button', { name: 'Leave and discard' }).click();
     await page.waitForURL(/\/dashboard$/);
 
+    // The details of a configured captcha provider.
+    expect((await (await server.api()).put('/captcha-provider', { type: 'Turnstile', siteKey: 'site-key', secretKey: 'secret-key' })).status).toBe(200);
     for (const path of [
+      '/security/captcha/details',
       `/applications/${ids.app}/guide/react`,
       `/api-resources/${ids.resource}/guide/python-pyjwt`,
       '/connectors/passwordless/guide/smtp',

@@ -75,7 +75,7 @@ export const Component = () => {
             <IconLink size={26} />
           </ThemeIcon>
           <Stack gap={6} style={{ minWidth: 0 }}>
-            <Title order={2} ff="monospace" dir="ltr" style={{ wordBreak: 'break-word' }}>
+            <Title order={1} size="h2" ff="monospace" dir="ltr" style={{ wordBreak: 'break-word' }}>
               {target}
             </Title>
             <Text size="sm" c="dimmed">

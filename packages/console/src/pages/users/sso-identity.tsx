@@ -43,7 +43,7 @@ export const Component = () => {
             <IconBuildingSkyscraper size={26} />
           </ThemeIcon>
           <Stack gap={6} style={{ minWidth: 0 }}>
-            <Title order={2} dir="ltr" style={{ wordBreak: 'break-word' }}>
+            <Title order={1} size="h2" dir="ltr" style={{ wordBreak: 'break-word' }}>
               {identity.issuer}
             </Title>
             <Text size="sm" c="dimmed">

@@ -39,12 +39,13 @@ const ResourceGuide = ({ resource, guide }: { resource: Resource; guide: ApiGuid
   const issuer = tenantIssuer(config.tenantEndpoint);
   const context = { issuer, resource: resource.indicator, scope: scope?.name ?? '' };
 
+  const title = t('guides.title', { guide: guide.title });
   return (
     <>
       <BackLink to={`/api-resources/${resource.id}/permissions`}>{resource.name}</BackLink>
       <PageHeader
-        title={t('guides.title', { guide: guide.title })}
-        documentTitle={`${t('guides.title', { guide: guide.title })} · ${resource.name}`}
+        title={title}
+        documentTitle={`${title} · ${resource.name}`}
         description={t('guides.subtitle', { name: resource.name, libraries: guide.libraries.join(', ') })}
       />
       <Stack gap="lg">

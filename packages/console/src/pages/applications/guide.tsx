@@ -102,12 +102,13 @@ const ApplicationGuide = ({ application, guide }: { application: Application; gu
   ];
   const otherGuides = guidesForType(application.type).filter((entry) => entry.id !== guide.id);
 
+  const title = t('guides.title', { guide: guide.title });
   return (
     <>
       <BackLink to={`/applications/${application.id}/settings`}>{application.name}</BackLink>
       <PageHeader
-        title={t('guides.title', { guide: guide.title })}
-        documentTitle={`${t('guides.title', { guide: guide.title })} · ${application.name}`}
+        title={title}
+        documentTitle={`${title} · ${application.name}`}
         description={t('guides.subtitle', { name: application.name, libraries: guide.libraries.join(', ') })}
       />
       <Stack gap="lg">

@@ -252,6 +252,9 @@ describe('custom profile fields in the sign-in experience', () => {
     const browser = await startRegistration('optional_offered');
     const asked = await browser.api('POST', '/submit', {});
     expect(asked.status).toBe(422);
+    // The message names only what is required; the optional field is in the details.
+    expect(asked.body.message).toMatch(/^Some account information is still needed: customProfile\./);
+    expect(asked.body.message).not.toContain('nickname');
     // In form order: the optional field comes last, as it was created last.
     expect(asked.body.details.at(-1)).toMatchObject({ path: 'customProfile.nickname', code: 'user.optional_profile_field', message: 'Optional: nickname.' });
     expect(asked.body.details.filter((detail: { code: string }) => detail.code === 'user.missing_profile_field')).toHaveLength(nineFields.length);
@@ -268,6 +271,7 @@ describe('custom profile fields in the sign-in experience', () => {
     const offered = await skipper.api('POST', '/submit', {});
     expect(offered.status).toBe(422);
     expect(offered.body.code).toBe('user.missing_profile');
+    expect(offered.body.message).toBe('You can add more to your account before you continue (optional): customProfile.nickname.');
     expect(offered.body.details).toEqual([expect.objectContaining({ path: 'customProfile.nickname', code: 'user.optional_profile_field' })]);
     expect((await skipper.api('POST', '/profile', { type: 'extraProfile', values: {} })).status).toBe(204);
     const skipped = await skipper.api('POST', '/submit', {});

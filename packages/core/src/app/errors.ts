@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},
     readonly details?: (ErrorDetail | CodedDetail)[],
+    /** The phrase for `message` when it is not the code's own (same code, different situation). */
+    readonly messageCode: ErrorCode = code,
   ) {
     super(code);
   }
@@ -51,11 +53,17 @@ export const toErrorResponse = (
   request: FastifyRequest,
 ): { status: number; body: ErrorBody; headers?: Record<string, string> } => {
   const locale = negotiateLocale(request.headers['accept-language']);
-  const respond = (status: number, code: ErrorCode, params: Record<string, string | number>, details?: (ErrorDetail | CodedDetail)[]) => ({
+  const respond = (
+    status: number,
+    code: ErrorCode,
+    params: Record<string, string | number>,
+    details?: (ErrorDetail | CodedDetail)[],
+    messageCode: ErrorCode = code,
+  ) => ({
     status,
     body: {
       code,
-      message: translateError(locale, code, params),
+      message: translateError(locale, messageCode, params),
       ...(details
         ? {
             details: details.map((detail) =>
@@ -67,7 +75,7 @@ export const toErrorResponse = (
   });
 
   if (error instanceof ApiError) {
-    return respond(error.status, error.code, error.params, error.details);
+    return respond(error.status, error.code, error.params, error.details, error.messageCode);
   }
   if (error instanceof RequestValidationError) {
     const details = error.issues.map((issue) => ({

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'لا تزال بعض معلومات الحساب مطلوبة: {{fields}}.',
   'user.missing_profile_field': 'مفقود: {{field}}.',
   'user.optional_profile_field': 'اختياري: {{field}}.',
+  'user.optional_profile_offered': 'يمكنك إضافة معلومات إلى حسابك قبل المتابعة (اختياري): {{fields}}.',
   'verification_code.not_found': 'لم يُرسَل أي رمز إلى هذا العنوان، أو سبق استخدامه. يُرجى طلب رمز جديد.',
   'verification_code.expired': 'انتهت صلاحية هذا الرمز. يُرجى طلب رمز جديد.',
   'verification_code.mismatch': 'الرمز غير صحيح.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Einige Kontoangaben werden noch benötigt: {{fields}}.',
   'user.missing_profile_field': 'Fehlt: {{field}}.',
   'user.optional_profile_field': 'Optional: {{field}}.',
+  'user.optional_profile_offered': 'Sie können Ihr Konto vor dem Fortfahren ergänzen (optional): {{fields}}.',
   'verification_code.not_found': 'An diese Adresse wurde kein Code gesendet, oder er wurde bereits verwendet. Fordern Sie einen neuen Code an.',
   'verification_code.expired': 'Dieser Code ist abgelaufen. Fordern Sie einen neuen Code an.',
   'verification_code.mismatch': 'Der Code ist nicht korrekt.',

@@ -139,6 +139,7 @@ export const en = {
   'user.missing_profile': 'Some account information is still needed: {{fields}}.',
   'user.missing_profile_field': 'Missing: {{field}}.',
   'user.optional_profile_field': 'Optional: {{field}}.',
+  'user.optional_profile_offered': 'You can add more to your account before you continue (optional): {{fields}}.',
   'verification_code.not_found': 'No code was sent to this address, or it was already used. Ask for a new code.',
   'verification_code.expired': 'This code has expired. Ask for a new code.',
   'verification_code.mismatch': 'The code is not correct.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Todavía se necesita información de la cuenta: {{fields}}.',
   'user.missing_profile_field': 'Falta: {{field}}.',
   'user.optional_profile_field': 'Opcional: {{field}}.',
+  'user.optional_profile_offered': 'Puede completar su cuenta antes de continuar (opcional): {{fields}}.',
   'verification_code.not_found': 'No se envió ningún código a esta dirección o ya se utilizó. Solicite un código nuevo.',
   'verification_code.expired': 'Este código ha caducado. Solicite un código nuevo.',
   'verification_code.mismatch': 'El código no es correcto.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Certaines informations du compte sont encore nécessaires : {{fields}}.',
   'user.missing_profile_field': 'Manquant : {{field}}.',
   'user.optional_profile_field': 'Facultatif : {{field}}.',
+  'user.optional_profile_offered': 'Vous pouvez compléter votre compte avant de continuer (facultatif) : {{fields}}.',
   'verification_code.not_found': 'Aucun code n\'a été envoyé à cette adresse, ou il a déjà été utilisé. Demandez un nouveau code.',
   'verification_code.expired': 'Ce code a expiré. Demandez un nouveau code.',
   'verification_code.mismatch': 'Le code est incorrect.',

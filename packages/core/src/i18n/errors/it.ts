@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Servono ancora alcune informazioni dell\'account: {{fields}}.',
   'user.missing_profile_field': 'Mancante: {{field}}.',
   'user.optional_profile_field': 'Facoltativo: {{field}}.',
+  'user.optional_profile_offered': 'Puoi completare il tuo account prima di continuare (facoltativo): {{fields}}.',
   'verification_code.not_found': 'Nessun codice è stato inviato a questo indirizzo, oppure è già stato usato. Richieda un nuovo codice.',
   'verification_code.expired': 'Questo codice è scaduto. Richieda un nuovo codice.',
   'verification_code.mismatch': 'Il codice non è corretto.',

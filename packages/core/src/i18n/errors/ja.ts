@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'アカウント情報がまだ不足しています: {{fields}}。',
   'user.missing_profile_field': '未入力: {{field}}。',
   'user.optional_profile_field': '任意: {{field}}。',
+  'user.optional_profile_offered': '続行する前にアカウント情報を追加できます（任意）: {{fields}}。',
   'verification_code.not_found': 'このアドレスにはコードが送信されていないか、既に使用されています。新しいコードをリクエストしてください。',
   'verification_code.expired': 'このコードは有効期限が切れています。新しいコードをリクエストしてください。',
   'verification_code.mismatch': 'コードが正しくありません。',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': '아직 일부 계정 정보가 필요합니다: {{fields}}.',
   'user.missing_profile_field': '누락됨: {{field}}.',
   'user.optional_profile_field': '선택 사항: {{field}}.',
+  'user.optional_profile_offered': '계속하기 전에 계정 정보를 추가할 수 있습니다(선택 사항): {{fields}}.',
   'verification_code.not_found': '이 주소로 전송된 코드가 없거나 이미 사용되었습니다. 새 코드를 요청해 주세요.',
   'verification_code.expired': '이 코드는 만료되었습니다. 새 코드를 요청해 주세요.',
   'verification_code.mismatch': '코드가 올바르지 않습니다.',

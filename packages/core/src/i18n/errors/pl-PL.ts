@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Potrzebne są jeszcze niektóre dane konta: {{fields}}.',
   'user.missing_profile_field': 'Brak: {{field}}.',
   'user.optional_profile_field': 'Opcjonalnie: {{field}}.',
+  'user.optional_profile_offered': 'Przed kontynuacją możesz uzupełnić konto (opcjonalnie): {{fields}}.',
   'verification_code.not_found': 'Na ten adres nie wysłano kodu lub został on już użyty. Należy poprosić o nowy kod.',
   'verification_code.expired': 'Ten kod wygasł. Należy poprosić o nowy kod.',
   'verification_code.mismatch': 'Kod jest nieprawidłowy.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Ainda faltam algumas informações da conta: {{fields}}.',
   'user.missing_profile_field': 'Faltando: {{field}}.',
   'user.optional_profile_field': 'Opcional: {{field}}.',
+  'user.optional_profile_offered': 'Você pode completar sua conta antes de continuar (opcional): {{fields}}.',
   'verification_code.not_found': 'Nenhum código foi enviado para este endereço, ou ele já foi usado. Solicite um novo código.',
   'verification_code.expired': 'Este código expirou. Solicite um novo código.',
   'verification_code.mismatch': 'O código está incorreto.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Ainda são necessárias algumas informações da conta: {{fields}}.',
   'user.missing_profile_field': 'Em falta: {{field}}.',
   'user.optional_profile_field': 'Opcional: {{field}}.',
+  'user.optional_profile_offered': 'Pode completar a sua conta antes de continuar (opcional): {{fields}}.',
   'verification_code.not_found': 'Não foi enviado nenhum código para este endereço, ou o código já foi utilizado. Peça um novo código.',
   'verification_code.expired': 'Este código expirou. Peça um novo código.',
   'verification_code.mismatch': 'O código está incorreto.',

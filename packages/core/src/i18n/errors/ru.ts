@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Требуются дополнительные данные учётной записи: {{fields}}.',
   'user.missing_profile_field': 'Не заполнено: {{field}}.',
   'user.optional_profile_field': 'Необязательно: {{field}}.',
+  'user.optional_profile_offered': 'Перед продолжением можно дополнить учётную запись (необязательно): {{fields}}.',
   'verification_code.not_found': 'Код на этот адрес не отправлялся или уже был использован. Запросите новый код.',
   'verification_code.expired': 'Срок действия кода истёк. Запросите новый код.',
   'verification_code.mismatch': 'Неверный код.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Bazı hesap bilgileri hâlâ gerekli: {{fields}}.',
   'user.missing_profile_field': 'Eksik: {{field}}.',
   'user.optional_profile_field': 'İsteğe bağlı: {{field}}.',
+  'user.optional_profile_offered': 'Devam etmeden önce hesabınıza bilgi ekleyebilirsiniz (isteğe bağlı): {{fields}}.',
   'verification_code.not_found': 'Bu adrese kod gönderilmedi veya kod zaten kullanıldı. Yeni bir kod isteyin.',
   'verification_code.expired': 'Bu kodun süresi doldu. Yeni bir kod isteyin.',
   'verification_code.mismatch': 'Kod yanlış.',

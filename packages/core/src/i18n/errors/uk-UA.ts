@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': 'Потрібні додаткові дані облікового запису: {{fields}}.',
   'user.missing_profile_field': 'Не заповнено: {{field}}.',
   'user.optional_profile_field': 'Необов’язково: {{field}}.',
+  'user.optional_profile_offered': 'Перед продовженням можна доповнити обліковий запис (необов’язково): {{fields}}.',
   'verification_code.not_found': 'На цю адресу код не надсилався або його вже використано. Запитайте новий код.',
   'verification_code.expired': 'Термін дії коду минув. Запитайте новий код.',
   'verification_code.mismatch': 'Неправильний код.',

@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': '仍需补充部分账号信息：{{fields}}。',
   'user.missing_profile_field': '缺少：{{field}}。',
   'user.optional_profile_field': '可选：{{field}}。',
+  'user.optional_profile_offered': '继续之前可以补充账号信息（可选）：{{fields}}。',
   'verification_code.not_found': '未向此地址发送过验证码，或验证码已被使用。请重新获取验证码。',
   'verification_code.expired': '此验证码已过期。请重新获取验证码。',
   'verification_code.mismatch': '验证码不正确。',

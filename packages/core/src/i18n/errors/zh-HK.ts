@@ -137,6 +137,7 @@ export const phrases: ErrorPhrases = {
   'user.missing_profile': '仍需提供部分帳戶資料：{{fields}}。',
   'user.missing_profile_field': '缺少：{{field}}。',
   'user.optional_profile_field': '選填：{{field}}。',
+  'user.optional_profile_offered': '繼續之前可以補充帳戶資料（選填）：{{fields}}。',
   'verification_code.not_found': '未曾向此地址傳送驗證碼，或驗證碼已被使用。請重新索取驗證碼。',
   'verification_code.expired': '此驗證碼已過期。請重新索取驗證碼。',
   'verification_code.mismatch': '驗證碼不正確。',

@@ -123,8 +123,16 @@ const saveSocial = async (session: ExperienceSession, tx: Tx, userId: string) =>
   }
 };
 
-const missingProfileError = (missing: CodedDetail[]) =>
-  new ApiError(422, 'user.missing_profile', { fields: missing.map((detail) => detail.path).join(', ') }, missing);
+/**
+ * One code for the continue step, whatever it asks; the message names the required fields, or says
+ * the form is optional when nothing else is asked.
+ */
+const missingProfileError = (missing: CodedDetail[]) => {
+  const required = missing.filter((detail) => detail.code === 'user.missing_profile_field');
+  const listed = required.length > 0 ? required : missing;
+  const fields = listed.map((detail) => detail.path).join(', ');
+  return new ApiError(422, 'user.missing_profile', { fields }, missing, required.length > 0 ? 'user.missing_profile' : 'user.optional_profile_offered');
+};
 
 const register = async (session: ExperienceSession) => {
   const { profile } = session.state;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityFindings, startSmtpServer, useBrowser } from '../../../core/test/setup/browser.js';
 import { createExperienceClient, createWebApp } from '../../../core/test/setup/experience-client.js';
 import type { TestServer } from '../../../core/test/setup/test-server.js';
+import { userSsoIdentities } from '../../../core/src/modules/users/users.table.js';
 import { consoleAdmin, consoleUrl, openConsoleAt, startConsoleServer } from './console-session.js';
 
 /**
@@ -19,7 +20,15 @@ const browser = useBrowser();
 let ids: Record<'app' | 'partnerApp' | 'resource' | 'role' | 'robotRole' | 'user' | 'connector' | 'log', string>;
 
 beforeAll(async () => {
-  server = await startConsoleServer();
+  // With every help link set, so the top bar shows the help button and its dialog lists them all.
+  server = await startConsoleServer({
+    env: {
+      CONSOLE_COMMUNITY_URL: 'https://community.example.com',
+      CONSOLE_ISSUES_URL: 'https://github.com/example/gatehouse/issues',
+      CONSOLE_SUPPORT_EMAIL: 'support@example.com',
+      CONSOLE_CONTACT_URL: 'https://example.com/contact',
+    },
+  });
   // Rows in the lists and detail pages to open, so that those are checked too.
   const admin = await server.api();
   smtp = await startSmtpServer();
@@ -42,6 +51,18 @@ beforeAll(async () => {
   const [app, partnerApp, resource, role, robotRole, user, connector] = created.map((response) => response.body.id as string);
   // A linked social identity, listed on the user's settings and opened on its own page.
   expect((await admin.put(`/users/${user}/identities/github`, { userId: 'gh-4242', details: { login: 'listed' } })).status).toBe(200);
+  // And an enterprise SSO identity, as SSO sign-in leaves it.
+  await server.gatehouse.scopeFor('default').transaction((tx) =>
+    tx.insert(userSsoIdentities).values({
+      tenantId: 'default',
+      id: 'sso-identity-a11y',
+      userId: user!,
+      ssoConnectorId: 'acme-okta',
+      issuer: 'https://acme.okta.example.com',
+      identityId: 'okta-00u1',
+      detail: { email: 'listed@acme.example.com' },
+    }),
+  );
   // A sign-in attempt writes an audit log entry to open.
   const client = await createExperienceClient(server.endpoint, await createWebApp(admin));
   await client.authorize();
@@ -127,6 +148,7 @@ describe('accessibility of the console', () => {
       `/users/${ids.user}/roles`,
       `/users/${ids.user}/logs`,
       `/users/${ids.user}/social-identities/github`,
+      `/users/${ids.user}/sso-identities/acme-okta`,
       '/roles',
       `/roles/${ids.role}/permissions`,
       `/roles/${ids.role}/users`,
@@ -184,6 +206,12 @@ describe('accessibility of the console', () => {
     findings.push(...(await findingsOn(page, 'unsaved changes dialog')));
     await page.getByRole('button', { name: 'Leave and discard' }).click();
     await page.waitForURL(/\/dashboard$/);
+
+    // The help dialog of the top bar, with every way to get help.
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('dialog', { name: 'Contact us' }).waitFor();
+    findings.push(...(await findingsOn(page, 'help dialog')));
+    await page.keyboard.press('Escape');
 
     // The details of a configured captcha provider.
     expect((await (await server.api()).put('/captcha-provider', { type: 'Turnstile', siteKey: 'site-key', secretKey: 'secret-key' })).status).toBe(200);

@@ -3,6 +3,7 @@
  * baseline measured in the same run. Not a test: it reports figures, it does not pass or fail.
  *
  *   BENCH_SECONDS (default 10)  BENCH_CONNECTIONS (default 32)  BENCH_DATABASE_URL (default local)
+ *   BENCH_USERS (default 1,000,000: users seeded for the search figures)
  */
 import { execFile, fork, type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -199,6 +200,7 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   const lastNameOf = (i: number) => seeded.lastNames[Math.floor(i / seeded.firstNames.length) % seeded.lastNames.length]!;
   const usernameOf = (i: number) => `${seeded.firstNames[i % seeded.firstNames.length]}_${lastNameOf(i)}${i}`;
   // A page in the middle of the list: the hardest place for page numbers.
+  const lastPage = Math.ceil(userCount / 20);
   const deepPage = Math.max(1, Math.floor(userCount / 40) - 220);
   // Each last name is one user in 25; a search reaches its first 1,000 matches by page number.
   const nameHits = Math.floor(userCount / seeded.lastNames.length);
@@ -212,8 +214,8 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
     ['email domain (a third of users)', () => '/users?search=corp.example'],
     ['1-2 characters (field prefix)', (n) => `/users?search=${['an', 'jo', 'ma', 'e', '1', 'zq'][n % 6]}`],
     ['exact username', (n) => `/users?mode=exact&searchFields=username&search=${usernameOf(someone(n))}`],
-    [`deep page by number (page ${deepPage.toLocaleString('en')})`, (n) => `/users?page=${deepPage + n}&page_size=20`],
-    ['last page by number', () => `/users?page=${Math.ceil(userCount / 20)}&page_size=20`],
+    [`deep page by number (page ${deepPage.toLocaleString('en')})`, (n) => `/users?page=${((deepPage + n - 1) % lastPage) + 1}&page_size=20`],
+    ['last page by number', () => `/users?page=${lastPage}&page_size=20`],
   ];
   // Cursors pointing deep into the list, as a client walking it would hold them.
   const cursors: string[] = [];

@@ -122,12 +122,29 @@ describe('custom profile fields through the management API', () => {
 
     const badPattern = await admin.post('/custom-profile-fields', { name: 'code', type: 'Regex', label: 'Code', required: false, config: { format: '([a-z' } });
     expect(badPattern.status).toBe(400);
+    // Matched with RE2 on the server: no backreferences or lookaround.
+    const backtracking = await admin.post('/custom-profile-fields', { name: 'code', type: 'Regex', label: 'Code', required: false, config: { format: '(\\w)\\1' } });
+    expect(backtracking.status).toBe(400);
+    expect(backtracking.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.config.format']);
+    expect((await admin.patch('/custom-profile-fields/employeeId', { type: 'Regex', config: { format: 'E-(?=\\d)\\d+' } })).status).toBe(400);
 
     // A config that does not fit the field's type, and a rename onto a taken name.
     const mismatched = await admin.patch('/custom-profile-fields/seats', { config: { options } });
     expect(mismatched.status).toBe(400);
     const renamed = await admin.patch('/custom-profile-fields/seats', { name: 'team' });
     expect(renamed.status).toBe(409);
+
+    // A name kept on the user's profile takes only the types that produce what the profile holds.
+    const builtInMismatch = await admin.post('/custom-profile-fields', { name: 'gender', type: 'Checkbox', label: 'Gender', required: false, config: { options } });
+    expect(builtInMismatch.status).toBe(400);
+    expect(builtInMismatch.body.details).toEqual([expect.objectContaining({ path: 'body.type', message: 'This name is kept on the user profile and needs another field type.' })]);
+    const retyped = await admin.patch('/custom-profile-fields/birthdate', { type: 'Text', config: {} });
+    expect(retyped.status).toBe(400);
+    expect(retyped.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.type']);
+    const renamedOntoBuiltIn = await admin.patch('/custom-profile-fields/seats', { name: 'address' });
+    expect(renamedOntoBuiltIn.status).toBe(409);
+    const renamedOntoClaim = await admin.patch('/custom-profile-fields/seats', { name: 'zoneinfo' });
+    expect(renamedOntoClaim.status).toBe(400);
 
     const unknownOrder = await admin.post('/custom-profile-fields/properties/sie-order', { order: ['team', 'no_such_field'] });
     expect(unknownOrder.status).toBe(404);
@@ -293,5 +310,34 @@ describe('custom profile fields in the sign-in experience', () => {
     expect((await returning.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
     const signedIn = await returning.api('POST', '/submit', {});
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+  });
+
+  it('keeps a profile claim within what the profile holds, and other addresses and names in custom data', async () => {
+    const created = [
+      await admin.post('/custom-profile-fields', { name: 'locale', type: 'Text', label: 'Locale', required: false, config: {} }),
+      await admin.post('/custom-profile-fields', { name: 'shipping', type: 'Address', label: 'Shipping', required: false, config: { parts: [{ name: 'locality', enabled: true }] } }),
+      await admin.post('/custom-profile-fields', { name: 'emergencyContact', type: 'Fullname', label: 'Emergency contact', required: false, config: { parts: [{ name: 'givenName', enabled: true }] } }),
+      // Catastrophic for a backtracking engine; the server's RE2 answers in linear time.
+      await admin.post('/custom-profile-fields', { name: 'badge', type: 'Regex', label: 'Badge', required: false, config: { format: '(a+)+b' } }),
+    ];
+    expect(created.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+    const browser = await startRegistration('claim_keeper');
+    // The Text field allows 4,096 characters; the locale claim holds 32.
+    const refused = await browser.api('POST', '/profile', { type: 'extraProfile', values: { locale: 'x'.repeat(33), badge: `${'a'.repeat(4000)}!` } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.details).toEqual([
+      expect.objectContaining({ path: 'customProfile.locale', code: 'custom_profile_field.too_long' }),
+      expect.objectContaining({ path: 'customProfile.badge', code: 'custom_profile_field.pattern_mismatch' }),
+    ]);
+    const saved = await browser.api('POST', '/profile', {
+      type: 'extraProfile',
+      values: { locale: 'fr-CA', shipping: { locality: 'Lyon' }, emergencyContact: { givenName: 'Grace' } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(204);
+    expect((await browser.api('POST', '/submit', {})).status).toBe(200);
+    const [listed] = (await admin.get('/users?search=claim_keeper')).body;
+    const user = (await admin.get(`/users/${listed.id}`)).body;
+    expect(user.profile).toEqual({ locale: 'fr-CA' });
+    expect(user.customData).toEqual({ shipping: { locality: 'Lyon' }, emergencyContact: { givenName: 'Grace' } });
   });
 });

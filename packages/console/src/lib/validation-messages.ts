@@ -26,6 +26,7 @@ export type ValidationKey =
   | 'sign_in_exp.validation.hex_color'
   | 'sign_in_exp.validation.field_name'
   | 'sign_in_exp.validation.field_name_reserved'
+  | 'sign_in_exp.validation.field_type_built_in'
   | 'sign_in_exp.validation.min_over_max'
   | 'sign_in_exp.validation.custom_format'
   | 'sign_in_exp.validation.duplicate_option'
@@ -90,6 +91,7 @@ export const schemaMessages: Readonly<Record<string, ValidationKey>> = {
   'Must be # plus 3 or 6 hex digits.': 'sign_in_exp.validation.hex_color',
   'Must start with a letter, then letters, digits or underscores.': 'sign_in_exp.validation.field_name',
   'This name belongs to a built-in user field.': 'sign_in_exp.validation.field_name_reserved',
+  'This name is kept on the user profile and needs another field type.': 'sign_in_exp.validation.field_type_built_in',
   'minLength must not exceed maxLength.': 'sign_in_exp.validation.min_over_max',
   'minValue must not exceed maxValue.': 'sign_in_exp.validation.min_over_max',
   'A custom format needs customFormat.': 'sign_in_exp.validation.custom_format',

@@ -6,6 +6,7 @@ import {
   customProfileFieldPatchSchema,
   customProfileFieldSchema,
   isDateInFormat,
+  profileFieldTarget,
   validateCustomProfileValue,
 } from './custom-profile-fields.js';
 
@@ -70,6 +71,25 @@ describe('customProfileFieldCreateSchema', () => {
     [{ type: 'Fullname', config: { parts: [{ name: 'givenName', enabled: true }, { name: 'givenName', enabled: false }] } }, 'config.parts'],
   ])('refuses %o at %s', (field, path) => {
     expect(failedPaths(customProfileFieldCreateSchema.safeParse({ ...base, ...field }))).toContain(path);
+  });
+
+  it.each([
+    ['birthdate', 'Checkbox'],
+    ['address', 'Text'],
+    ['name', 'Number'],
+    ['website', 'Text'],
+    ['fullname', 'Address'],
+  ])('refuses %s as a %s field: the profile keeps it as another type', (name, type) => {
+    const config = type === 'Checkbox' ? { options } : type === 'Address' ? { parts: [{ name: 'country', enabled: true }] } : {};
+    expect(failedPaths(customProfileFieldCreateSchema.safeParse({ ...base, name, type, config }))).toEqual(['type']);
+  });
+
+  it('takes Address and Fullname fields under any other name (kept in custom data)', () => {
+    expect(profileFieldTarget('shipping')).toBe('customData');
+    expect(profileFieldTarget('address')).toBe('profile');
+    expect(profileFieldTarget('fullname')).toBe('fullname');
+    const shipping = { ...base, name: 'shipping', type: 'Address', config: { parts: [{ name: 'country', enabled: true }] } };
+    expect(customProfileFieldCreateSchema.safeParse(shipping).success).toBe(true);
   });
 
   it('checks the name, the label and the description', () => {
@@ -138,7 +158,9 @@ describe('isDateInFormat', () => {
 });
 
 describe('validateCustomProfileValue', () => {
-  const check = (field: CustomProfileFieldRule, value: unknown) => validateCustomProfileValue(field, value);
+  // What a browser's pattern check does; the server passes RE2 (tested in core).
+  const nativeMatch = (format: string, value: string) => new RegExp(`^(?:${format})$`).test(value);
+  const check = (field: CustomProfileFieldRule, value: unknown) => validateCustomProfileValue(field, value, nativeMatch);
   const error = (code: string, params?: Record<string, string | number>) => ({
     ok: false,
     code: `custom_profile_field.${code}`,

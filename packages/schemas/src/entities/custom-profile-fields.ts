@@ -23,6 +23,38 @@ export const reservedCustomProfileFieldNames = ['username', 'primaryEmail', 'pri
 /** Longest text a Text or Regex field takes, and the cap on `maxLength`. */
 export const customProfileTextMaxLength = 4096;
 
+/**
+ * Names whose values are kept on the user's own profile rather than in custom data, with the
+ * field types that produce what the profile holds there (spec §3: `birthdate` is text, `address`
+ * an object of parts, and so on). A field named `fullname` fills the given, middle and family names.
+ */
+export const builtInProfileFieldTypes: Readonly<Record<string, readonly CustomProfileFieldType[]>> = {
+  name: ['Text'],
+  givenName: ['Text', 'Select', 'Regex'],
+  middleName: ['Text', 'Select', 'Regex'],
+  familyName: ['Text', 'Select', 'Regex'],
+  nickname: ['Text', 'Select', 'Regex'],
+  preferredUsername: ['Text', 'Select', 'Regex'],
+  profile: ['Url'],
+  website: ['Url'],
+  gender: ['Text', 'Select'],
+  birthdate: ['Date'],
+  zoneinfo: ['Text', 'Select'],
+  locale: ['Text', 'Select'],
+  address: ['Address'],
+  fullname: ['Fullname'],
+};
+
+/** Where a field's value is kept: the user's name, the name parts, one profile claim, or custom data. */
+export const profileFieldTarget = (name: string): 'name' | 'fullname' | 'profile' | 'customData' =>
+  name === 'name' || name === 'fullname' ? name : Object.hasOwn(builtInProfileFieldTypes, name) ? 'profile' : 'customData';
+
+export const builtInProfileFieldTypeMessage = 'This name is kept on the user profile and needs another field type.';
+
+/** Whether a field of this type may carry this name (see {@link builtInProfileFieldTypes}). */
+export const fitsBuiltInProfileField = ({ name, type }: { name: string; type: CustomProfileFieldType }) =>
+  builtInProfileFieldTypes[name]?.includes(type) ?? true;
+
 export const customProfileFieldNameSchema = z
   .string()
   .min(1)
@@ -166,10 +198,9 @@ export const customProfileFieldSchema = z
 export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;
 
 /** A new field: no id; without `sieOrder` the server places it last. */
-export const customProfileFieldCreateSchema = z.discriminatedUnion(
-  'type',
-  variantsOf(z.object(baseFields).partial({ sieOrder: true }).shape, true),
-);
+export const customProfileFieldCreateSchema = z
+  .discriminatedUnion('type', variantsOf(z.object(baseFields).partial({ sieOrder: true }).shape, true))
+  .refine(fitsBuiltInProfileField, { message: builtInProfileFieldTypeMessage, path: ['type'] });
 export type CustomProfileFieldCreate = z.infer<typeof customProfileFieldCreateSchema>;
 
 /**
@@ -289,13 +320,20 @@ const checkParts = (
   return { ok: true, value: result };
 };
 
+/** Whether a value matches a Regex field's whole format; the server passes a linear-time matcher. */
+export type FormatMatcher = (format: string, value: string) => boolean;
+
 /**
  * Checks and normalises what a user entered for a field (at sign-up or in their profile). Strings
  * are trimmed; Number accepts a number or numeric text and yields a number; Checkbox yields the
  * distinct chosen values; Address and Fullname yield their non-empty parts. An empty optional
  * field yields `value: undefined` (nothing to store).
  */
-export const validateCustomProfileValue = (field: CustomProfileFieldRule, value: unknown): CustomProfileValueResult => {
+export const validateCustomProfileValue = (
+  field: CustomProfileFieldRule,
+  value: unknown,
+  matchesFormat: FormatMatcher,
+): CustomProfileValueResult => {
   if (isEmpty(value)) {
     return field.required ? fail('required') : { ok: true, value: undefined };
   }
@@ -327,8 +365,11 @@ export const validateCustomProfileValue = (field: CustomProfileFieldRule, value:
       return checkLength(text, 0, 2048) ?? (isHttpUrl(text) ? { ok: true, value: text } : fail('invalid_url'));
     }
     case 'Regex': {
-      const matches = fullMatch(field.config.format).test(text);
-      return checkLength(text) ?? (matches ? { ok: true, value: text } : fail('pattern_mismatch', { format: field.config.format }));
+      // Length first: the matcher never sees more than the longest text a field takes.
+      return (
+        checkLength(text) ??
+        (matchesFormat(field.config.format, text) ? { ok: true, value: text } : fail('pattern_mismatch', { format: field.config.format }))
+      );
     }
     case 'Select': {
       return field.config.options.some((option) => option.value === text)

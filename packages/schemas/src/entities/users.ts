@@ -86,10 +86,12 @@ const identifierFields = {
   primaryPhone: primaryPhoneSchema.nullish(),
 };
 
+export const userNameSchema = text(128);
+
 export const userCreateSchema = z
   .object({
     ...identifierFields,
-    name: text(128).nullish(),
+    name: userNameSchema.nullish(),
     avatar: avatarSchema.nullish(),
     profile: userProfileSchema.optional(),
     customData: jsonObjectSchema.optional(),
@@ -113,7 +115,7 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 export const userPatchSchema = z
   .object({
     ...identifierFields,
-    name: text(128).nullable(),
+    name: userNameSchema.nullable(),
     avatar: avatarSchema.nullable(),
     customData: jsonObjectSchema,
     profile: userProfileSchema,

@@ -23,6 +23,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.validation.hex_color': 'Debe ser un color como #6139F6 (# y 3 o 6 dígitos hexadecimales).',
   'sign_in_exp.validation.field_name': 'Debe empezar por una letra, seguida de letras, dígitos o guiones bajos.',
   'sign_in_exp.validation.field_name_reserved': 'Este nombre pertenece a un campo de usuario integrado.',
+  'sign_in_exp.validation.field_type_built_in': 'Este nombre se guarda en el perfil del usuario y necesita otro tipo de campo.',
   'sign_in_exp.validation.min_over_max': 'El máximo no puede ser menor que el mínimo.',
   'sign_in_exp.validation.custom_format': 'Indica el formato personalizado.',
   'sign_in_exp.validation.duplicate_option': 'Dos opciones tienen el mismo valor.',

@@ -23,6 +23,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.validation.hex_color': '#6139F6 gibi bir renk olmalı (# ve 3 ya da 6 onaltılık basamak).',
   'sign_in_exp.validation.field_name': 'Bir harfle başlamalı, ardından harf, rakam veya alt çizgi gelmeli.',
   'sign_in_exp.validation.field_name_reserved': 'Bu ad yerleşik bir kullanıcı alanına ait.',
+  'sign_in_exp.validation.field_type_built_in': 'Bu ad kullanıcı profilinde saklanır ve başka bir alan türü gerektirir.',
   'sign_in_exp.validation.min_over_max': 'En büyük değer en küçükten az olamaz.',
   'sign_in_exp.validation.custom_format': 'Özel biçimi girin.',
   'sign_in_exp.validation.duplicate_option': 'İki seçeneğin değeri aynı.',

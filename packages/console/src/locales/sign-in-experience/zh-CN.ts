@@ -23,6 +23,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.validation.hex_color': '必须是类似 #6139F6 的颜色（# 加 3 位或 6 位十六进制数字）。',
   'sign_in_exp.validation.field_name': '必须以字母开头，后跟字母、数字或下划线。',
   'sign_in_exp.validation.field_name_reserved': '此名称属于内置的用户字段。',
+  'sign_in_exp.validation.field_type_built_in': '此名称保存在用户资料中，需要使用其他字段类型。',
   'sign_in_exp.validation.min_over_max': '最大值不能小于最小值。',
   'sign_in_exp.validation.custom_format': '请填写自定义格式。',
   'sign_in_exp.validation.duplicate_option': '有两个选项的值相同。',

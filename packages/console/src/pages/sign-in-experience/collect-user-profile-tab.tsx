@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { customProfileFieldNameSchema, customProfileFieldTypes, type CustomProfileField, type CustomProfileFieldType } from '@gatehouse/schemas';
+import { builtInProfileFieldTypeMessage, customProfileFieldNameSchema, fitsBuiltInProfileField, customProfileFieldTypes, type CustomProfileField, type CustomProfileFieldType } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconForms, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
@@ -132,7 +132,7 @@ const newFieldSchema = (taken: readonly string[]) =>
   z.object({
     type: z.enum(customProfileFieldTypes),
     name: customProfileFieldNameSchema.refine((name) => !taken.includes(name), { message: i18next.t('sign_in_exp.fields.name_taken') }),
-  });
+  }).refine(fitsBuiltInProfileField, { message: builtInProfileFieldTypeMessage, path: ['type'] });
 type NewField = { type: CustomProfileFieldType; name: string };
 
 /** The type and the name of a new field; the editor page then asks the rest. */

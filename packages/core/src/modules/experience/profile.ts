@@ -1,8 +1,9 @@
-import { type CustomProfileField, userProfileSchema, validateCustomProfileValue } from '@gatehouse/schemas';
+import { type CustomProfileField, profileFieldTarget, userNameSchema, type UserProfile, userProfileSchema, validateCustomProfileValue } from '@gatehouse/schemas';
 
 import { ApiError } from '../../app/errors.js';
 import type { ErrorCode } from '../../i18n/index.js';
 import { assertPasswordAccepted } from '../sign-in-experience/password-policy.service.js';
+import { matchesFormat } from '../sign-in-experience/regex-format.js';
 import { hashPassword } from '../users/passwords.js';
 import { assertEmailAllowed } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
@@ -33,11 +34,9 @@ export const hashAcceptedPassword = async (session: ExperienceSession, password:
   return hashPassword(password);
 };
 
-const profileKeys = new Set(Object.keys(userProfileSchema.shape));
-
 /**
- * Stores the values of custom profile fields: built-in names land on the user (name, avatar, the
- * OIDC profile claims, address, full name parts), any other field in custom data.
+ * Stores the values of custom profile fields: built-in names land on the user (name, the OIDC
+ * profile claims, address, full name parts), any other field in custom data.
  */
 const applyExtraProfile = (session: ExperienceSession, fields: CustomProfileField[], values: Record<string, unknown>) => {
   const { profile } = session.state;
@@ -48,7 +47,7 @@ const applyExtraProfile = (session: ExperienceSession, fields: CustomProfileFiel
       details.push({ path: `customProfile.${name}`, code: 'custom_profile_field.unknown', params: { name } });
       continue;
     }
-    const result = validateCustomProfileValue(field, value);
+    const result = validateCustomProfileValue(field, value, matchesFormat);
     if (!result.ok) {
       details.push({ path: `customProfile.${name}`, code: result.code as ErrorCode, params: { ...result.params, label: field.label || field.name } });
       continue;
@@ -56,15 +55,25 @@ const applyExtraProfile = (session: ExperienceSession, fields: CustomProfileFiel
     if (result.value === undefined || result.value === null || result.value === '') {
       continue;
     }
-    if (name === 'name' && typeof result.value === 'string') {
-      profile.name = result.value;
-    } else if (name === 'avatar' && typeof result.value === 'string') {
-      profile.avatar = result.value;
-    } else if (field.type === 'Address') {
-      profile.profile = { ...profile.profile, address: result.value };
-    } else if (field.type === 'Fullname' && result.value && typeof result.value === 'object') {
-      profile.profile = { ...profile.profile, ...(result.value as Record<string, unknown>) };
-    } else if (profileKeys.has(name)) {
+    const target = profileFieldTarget(name);
+    if (target === 'profile' || target === 'name') {
+      // The profile's own limits (a Text field's maxLength may be longer than the claim holds).
+      const checked = (target === 'name' ? userNameSchema : userProfileSchema.shape[name as keyof UserProfile]).safeParse(result.value);
+      if (!checked.success) {
+        const [issue] = checked.error.issues;
+        details.push({
+          path: `customProfile.${name}`,
+          code: issue?.code === 'too_big' ? 'custom_profile_field.too_long' : 'custom_profile_field.invalid_format',
+          params: { label: field.label || field.name, ...(issue?.code === 'too_big' && { max: Number(issue.maximum) }) },
+        });
+        continue;
+      }
+    }
+    if (target === 'name') {
+      profile.name = result.value as string;
+    } else if (target === 'fullname') {
+      profile.profile = { ...profile.profile, ...(result.value as Record<string, string>) };
+    } else if (target === 'profile') {
       profile.profile = { ...profile.profile, [name]: result.value };
     } else {
       profile.customData = { ...profile.customData, [name]: result.value };

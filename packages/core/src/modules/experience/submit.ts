@@ -1,4 +1,4 @@
-import type { UserProfile } from '@gatehouse/schemas';
+import { profileFieldTarget, type UserProfile } from '@gatehouse/schemas';
 import { eq, sql } from 'drizzle-orm';
 
 import { ApiError, type CodedDetail } from '../../app/errors.js';
@@ -51,14 +51,13 @@ const findMissingProfile = async (
     if (!field.required && !offerOptional) {
       continue;
     }
+    const target = profileFieldTarget(field.name);
     const present =
-      field.name === 'name'
+      target === 'name'
         ? !!extra.name
-        : field.type === 'Address'
-          ? !!extra.profile.address
-          : field.type === 'Fullname'
-            ? !!(extra.profile.givenName || extra.profile.familyName)
-            : extra.profile[field.name] !== undefined || extra.customData[field.name] !== undefined;
+        : target === 'fullname'
+          ? !!(extra.profile.givenName || extra.profile.middleName || extra.profile.familyName)
+          : (target === 'profile' ? extra.profile : extra.customData)[field.name] !== undefined;
     if (present) {
       continue;
     }

@@ -1,8 +1,10 @@
 import {
+  builtInProfileFieldTypeMessage,
   type CustomProfileField,
   type CustomProfileFieldCreate,
   type CustomProfileFieldPatch,
   customProfileFieldSchema,
+  fitsBuiltInProfileField,
 } from '@gatehouse/schemas';
 import { asc, eq, sql } from 'drizzle-orm';
 
@@ -10,6 +12,7 @@ import { ApiError, notFound, RequestValidationError } from '../../app/errors.js'
 import type { TenantScope } from '../../app/tenant-scope.js';
 import { generateId } from '../../crypto/ids.js';
 import type { Tx } from '../../db/database.js';
+import { isLinearTimeFormat, linearTimeFormatMessage } from './regex-format.js';
 import { customProfileFields } from './sign-in-experience.table.js';
 
 type Row = typeof customProfileFields.$inferSelect;
@@ -41,6 +44,15 @@ const requireRow = async (tx: Tx, name: string) => {
 
 export const getCustomProfileField = (scope: TenantScope, name: string) => scope.transaction(async (tx) => toField(await requireRow(tx, name)));
 
+/** What the schema cannot tell: a format RE2 does not take (see regex-format.ts). */
+const assertLinearTimeFormat = (field: CustomProfileFieldCreate | CustomProfileField) => {
+  if (field.type === 'Regex' && !isLinearTimeFormat(field.config.format)) {
+    throw new RequestValidationError('body', [
+      { code: 'custom', path: ['config', 'format'], message: linearTimeFormatMessage, input: field.config.format },
+    ]);
+  }
+};
+
 const assertNameFree = async (tx: Tx, name: string) => {
   const [taken] = await tx.select({ id: customProfileFields.id }).from(customProfileFields).where(eq(customProfileFields.name, name));
   if (taken) {
@@ -57,6 +69,7 @@ const changeFields = async <T>(scope: TenantScope, fn: (tx: Tx) => Promise<T>): 
 
 export const createCustomProfileField = (scope: TenantScope, input: CustomProfileFieldCreate) =>
   changeFields(scope, async (tx) => {
+    assertLinearTimeFormat(input);
     await assertNameFree(tx, input.name);
     const [last] = await tx.select({ max: sql<number | null>`max(${customProfileFields.sieOrder})` }).from(customProfileFields);
     const [row] = await tx
@@ -87,6 +100,10 @@ export const patchCustomProfileField = (scope: TenantScope, name: string, patch:
       throw new RequestValidationError('body', merged.error.issues as never);
     }
     const next = merged.data;
+    if (!fitsBuiltInProfileField(next)) {
+      throw new RequestValidationError('body', [{ code: 'custom', path: ['type'], message: builtInProfileFieldTypeMessage, input: next.type }]);
+    }
+    assertLinearTimeFormat(next);
     const [updated] = await tx
       .update(customProfileFields)
       .set({

@@ -99,6 +99,38 @@ describe('verification codes by email', () => {
     expect(signedIn.claims()?.sub).toBe(tokens.claims()?.sub);
   });
 
+  it('signs in to the account a registration code names only where signing in by code is allowed', async () => {
+    const existing = await admin.post('/users', { primaryEmail: 'taken@example.com', password });
+    expect(existing.status).toBe(201);
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    const verificationId = await sendCode(browser, 'taken@example.com');
+    const { payload } = lastCodeFor('taken@example.com');
+    await browser.api('POST', '/verification/verification-code/verify', { identifier: { type: 'email', value: 'taken@example.com' }, verificationId, code: payload.code });
+    const identified = await browser.api('POST', '/identification', { verificationId });
+    expect(identified.status).toBe(409);
+    expect(identified.body.code).toBe('user.email_already_in_use');
+    expect((await browser.api('PUT', '/interaction-event', { interactionEvent: 'SignIn' })).status).toBe(204);
+
+    const signIn = (await admin.get('/sign-in-exp')).body.signIn;
+    const passwordOnly = signIn.methods.map((method: { identifier: string }) => (method.identifier === 'email' ? { ...method, verificationCode: false } : method));
+    expect((await admin.patch('/sign-in-exp', { signIn: { methods: passwordOnly } })).status).toBe(200);
+    try {
+      const refused = await browser.api('POST', '/identification', { verificationId });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('session.sign_in_method_not_enabled');
+    } finally {
+      expect((await admin.patch('/sign-in-exp', { signIn })).status).toBe(200);
+    }
+
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const signedIn = await browser.exchange(await browser.follow(submitted.body.redirectTo));
+    expect(signedIn.claims()?.sub).toBe(existing.body.id);
+  });
+
   it('counts wrong codes, refuses a replay, an expired code, and a resend within a minute', async () => {
     const email = 'tries@example.com';
     const browser = await createExperienceClient(server.endpoint, app);

@@ -163,6 +163,57 @@ describe('hosted pages in a browser', () => {
     }
   });
 
+  it('creates an account from a code sign-in with an unknown email, and offers sign-in when registering with a taken one', async () => {
+    const { page } = browser;
+    const smtp = await startSmtpServer();
+    try {
+      // One email connector per tenant: the earlier test's points at its own, stopped, SMTP server.
+      for (const existing of (await admin.get('/connectors')).body as { id: string; type: string }[]) {
+        if (existing.type === 'Email') {
+          expect((await admin.delete(`/connectors/${existing.id}`)).status).toBe(204);
+        }
+      }
+      expect((await admin.post('/connectors', smtp.connector)).status).toBe(201);
+      const settings = await admin.patch('/sign-in-exp', {
+        signUp: { identifiers: ['email'], password: false, verify: true, secondaryIdentifiers: [] },
+        signIn: { methods: [{ identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true }] },
+      });
+      expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+      const email = 'newcomer@example.com';
+
+      // Sign in by code with an email no account has: the page offers to create one.
+      const first = await startAuthorization(page, server.endpoint, app, { prompt: 'login' });
+      await waitForHeading(page, 'Sign in');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByRole('button', { name: 'Sign in with a verification code instead', exact: true }).click();
+      let mailsBefore = smtp.received.length;
+      await page.getByRole('button', { name: 'Send code', exact: true }).click();
+      await waitForHeading(page, 'Enter the verification code');
+      await page.getByLabel('Verification code', { exact: true }).pressSequentially(await smtp.codeFor(email, mailsBefore));
+      await waitForHeading(page, 'Create an account?');
+      await page.getByRole('button', { name: 'Create account', exact: true }).click();
+      const created = await first.finish();
+      expect(created.claims.email).toBe(email);
+
+      // Register with the same email: after the code, the page offers to sign in to that account.
+      const second = await startAuthorization(page, server.endpoint, app, { prompt: 'login', first_screen: 'register' });
+      await waitForHeading(page, 'Create account');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      mailsBefore = smtp.received.length;
+      await page.getByRole('button', { name: 'Create account', exact: true }).click();
+      await waitForHeading(page, 'Enter the verification code');
+      await page.getByLabel('Verification code', { exact: true }).pressSequentially(await smtp.codeFor(email, mailsBefore));
+      await waitForHeading(page, 'Account already exists');
+      await page.getByRole('button', { name: 'Sign in instead', exact: true }).click();
+      const signedIn = await second.finish();
+      expect(signedIn.claims.sub).toBe(created.claims.sub);
+      expect((await admin.get(`/users?search=${email}`)).body).toHaveLength(1);
+    } finally {
+      await admin.patch('/sign-in-exp', usernameExperience);
+      await smtp.close();
+    }
+  });
+
   it('registers through a social provider (a real OpenID provider on loopback) and links the identity', async () => {
     const { page } = browser;
     const idp = await startDevIdp();

@@ -57,6 +57,9 @@ const ar: Phrases = {
   'register.submit': 'إنشاء حساب',
   'register.have_account': 'لديك حساب بالفعل؟',
   'register.sign_in': 'تسجيل الدخول',
+  'register.existing_title': 'الحساب موجود بالفعل',
+  'register.existing_description': 'لدى {{identifier}} حساب بالفعل. هل تريد تسجيل الدخول إليه بدلًا من ذلك؟',
+  'register.sign_in_instead': 'تسجيل الدخول بدلًا من ذلك',
   'register.password_title': 'اختر كلمة مرور',
 
   'forgot.title': 'إعادة تعيين كلمة المرور',

@@ -57,6 +57,9 @@ const de: Phrases = {
   'register.submit': 'Konto erstellen',
   'register.have_account': 'Sie haben bereits ein Konto?',
   'register.sign_in': 'Anmelden',
+  'register.existing_title': 'Konto existiert bereits',
+  'register.existing_description': 'Für {{identifier}} gibt es bereits ein Konto. Möchten Sie sich stattdessen anmelden?',
+  'register.sign_in_instead': 'Stattdessen anmelden',
   'register.password_title': 'Passwort wählen',
 
   'forgot.title': 'Passwort zurücksetzen',

@@ -61,6 +61,9 @@ const en = {
   'register.submit': 'Create account',
   'register.have_account': 'Already have an account?',
   'register.sign_in': 'Sign in',
+  'register.existing_title': 'Account already exists',
+  'register.existing_description': '{{identifier}} already has an account. Sign in to it instead?',
+  'register.sign_in_instead': 'Sign in instead',
   'register.password_title': 'Choose a password',
 
   'forgot.title': 'Reset password',

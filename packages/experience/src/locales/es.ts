@@ -57,6 +57,9 @@ const es: Phrases = {
   'register.submit': 'Crear cuenta',
   'register.have_account': '¿Ya tienes una cuenta?',
   'register.sign_in': 'Iniciar sesión',
+  'register.existing_title': 'La cuenta ya existe',
+  'register.existing_description': '{{identifier}} ya tiene una cuenta. ¿Quieres iniciar sesión en ella?',
+  'register.sign_in_instead': 'Iniciar sesión',
   'register.password_title': 'Elige una contraseña',
 
   'forgot.title': 'Restablecer contraseña',

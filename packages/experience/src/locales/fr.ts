@@ -58,6 +58,9 @@ const fr: Phrases = {
   'register.submit': 'Créer un compte',
   'register.have_account': 'Vous avez déjà un compte ?',
   'register.sign_in': 'Se connecter',
+  'register.existing_title': 'Ce compte existe déjà',
+  'register.existing_description': '{{identifier}} a déjà un compte. Voulez-vous plutôt vous y connecter ?',
+  'register.sign_in_instead': 'Se connecter',
   'register.password_title': 'Choisissez un mot de passe',
 
   'forgot.title': 'Réinitialiser le mot de passe',

@@ -57,6 +57,9 @@ const it: Phrases = {
   'register.submit': 'Crea account',
   'register.have_account': 'Hai già un account?',
   'register.sign_in': 'Accedi',
+  'register.existing_title': 'L’account esiste già',
+  'register.existing_description': '{{identifier}} ha già un account. Vuoi accedere a quello?',
+  'register.sign_in_instead': 'Accedi',
   'register.password_title': 'Scegli una password',
 
   'forgot.title': 'Reimposta password',

@@ -57,6 +57,9 @@ const ja: Phrases = {
   'register.submit': 'アカウントを作成',
   'register.have_account': 'すでにアカウントをお持ちですか？',
   'register.sign_in': 'サインイン',
+  'register.existing_title': 'アカウントは既に存在します',
+  'register.existing_description': '{{identifier}} には既にアカウントがあります。代わりにサインインしますか？',
+  'register.sign_in_instead': 'サインインする',
   'register.password_title': 'パスワードを設定',
 
   'forgot.title': 'パスワードの再設定',

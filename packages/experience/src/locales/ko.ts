@@ -57,6 +57,9 @@ const ko: Phrases = {
   'register.submit': '계정 만들기',
   'register.have_account': '이미 계정이 있으신가요?',
   'register.sign_in': '로그인',
+  'register.existing_title': '이미 계정이 있습니다',
+  'register.existing_description': '{{identifier}}에 이미 계정이 있습니다. 대신 로그인할까요?',
+  'register.sign_in_instead': '로그인하기',
   'register.password_title': '비밀번호 설정',
 
   'forgot.title': '비밀번호 재설정',

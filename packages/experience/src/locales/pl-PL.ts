@@ -57,6 +57,9 @@ const plPL: Phrases = {
   'register.submit': 'Utwórz konto',
   'register.have_account': 'Masz już konto?',
   'register.sign_in': 'Zaloguj się',
+  'register.existing_title': 'Konto już istnieje',
+  'register.existing_description': '{{identifier}} ma już konto. Zalogować się do niego?',
+  'register.sign_in_instead': 'Zaloguj się',
   'register.password_title': 'Wybierz hasło',
 
   'forgot.title': 'Resetowanie hasła',

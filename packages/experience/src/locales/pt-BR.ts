@@ -57,6 +57,9 @@ const ptBR: Phrases = {
   'register.submit': 'Criar conta',
   'register.have_account': 'Já tem uma conta?',
   'register.sign_in': 'Entrar',
+  'register.existing_title': 'A conta já existe',
+  'register.existing_description': '{{identifier}} já tem uma conta. Quer entrar nela?',
+  'register.sign_in_instead': 'Entrar',
   'register.password_title': 'Escolha uma senha',
 
   'forgot.title': 'Redefinir senha',

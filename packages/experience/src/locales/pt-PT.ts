@@ -57,6 +57,9 @@ const ptPT: Phrases = {
   'register.submit': 'Criar conta',
   'register.have_account': 'Já tem conta?',
   'register.sign_in': 'Iniciar sessão',
+  'register.existing_title': 'A conta já existe',
+  'register.existing_description': '{{identifier}} já tem uma conta. Quer iniciar sessão nela?',
+  'register.sign_in_instead': 'Iniciar sessão',
   'register.password_title': 'Escolha uma palavra-passe',
 
   'forgot.title': 'Repor palavra-passe',

@@ -57,6 +57,9 @@ const ru: Phrases = {
   'register.submit': 'Создать аккаунт',
   'register.have_account': 'Уже есть аккаунт?',
   'register.sign_in': 'Войти',
+  'register.existing_title': 'Аккаунт уже существует',
+  'register.existing_description': 'Для {{identifier}} уже есть аккаунт. Войти в него?',
+  'register.sign_in_instead': 'Войти',
   'register.password_title': 'Придумайте пароль',
 
   'forgot.title': 'Сброс пароля',

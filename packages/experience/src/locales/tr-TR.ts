@@ -57,6 +57,9 @@ const trTR: Phrases = {
   'register.submit': 'Hesap oluştur',
   'register.have_account': 'Zaten bir hesabınız var mı?',
   'register.sign_in': 'Oturum aç',
+  'register.existing_title': 'Hesap zaten var',
+  'register.existing_description': '{{identifier}} için zaten bir hesap var. Bunun yerine giriş yapmak ister misiniz?',
+  'register.sign_in_instead': 'Giriş yap',
   'register.password_title': 'Bir parola seçin',
 
   'forgot.title': 'Parolayı sıfırla',

@@ -57,6 +57,9 @@ const ukUA: Phrases = {
   'register.submit': 'Створити обліковий запис',
   'register.have_account': 'Уже маєте обліковий запис?',
   'register.sign_in': 'Увійти',
+  'register.existing_title': 'Обліковий запис уже існує',
+  'register.existing_description': 'Для {{identifier}} уже є обліковий запис. Увійти в нього?',
+  'register.sign_in_instead': 'Увійти',
   'register.password_title': 'Придумайте пароль',
 
   'forgot.title': 'Скидання пароля',

@@ -57,6 +57,9 @@ const zhCN: Phrases = {
   'register.submit': '创建账号',
   'register.have_account': '已有账号？',
   'register.sign_in': '登录',
+  'register.existing_title': '账户已存在',
+  'register.existing_description': '{{identifier}} 已有账户。要改为登录吗？',
+  'register.sign_in_instead': '改为登录',
   'register.password_title': '设置密码',
 
   'forgot.title': '重置密码',

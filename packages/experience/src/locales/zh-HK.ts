@@ -57,6 +57,9 @@ const zhHK: Phrases = {
   'register.submit': '建立帳戶',
   'register.have_account': '已有帳戶？',
   'register.sign_in': '登入',
+  'register.existing_title': '帳戶已存在',
+  'register.existing_description': '{{identifier}} 已有帳戶。要改為登入嗎？',
+  'register.sign_in_instead': '改為登入',
   'register.password_title': '設定密碼',
 
   'forgot.title': '重設密碼',

@@ -27,13 +27,16 @@ import {
   matchIdentifierType,
   normalizeIdentifier,
 } from '../lib/identifier.js';
+import { prefill } from '../lib/prefill.js';
 import { agreeToTermsFor, termsDisplay } from '../lib/terms.js';
 
 type Step =
   | { kind: 'form' }
   | { kind: 'code'; identifier: CodeIdentifier; verificationId: string }
   /** Identified, but the server refused the password: choose another one. */
-  | { kind: 'password'; messages: string[] };
+  | { kind: 'password'; messages: string[] }
+  /** The code was right but an account already has that email or phone: offer to sign in to it. */
+  | { kind: 'existing'; identifier: CodeIdentifier; verificationId: string };
 
 const errorFields = {
   identifier: 'identifier',
@@ -123,12 +126,24 @@ export default function RegisterPage() {
         identifier={step.identifier}
         verificationId={step.verificationId}
         onVerified={async (verificationId) => {
-          await api.identify({ verificationId });
+          try {
+            await api.identify({ verificationId });
+          } catch (error) {
+            if (isApiError(error, 'user.email_already_in_use') || isApiError(error, 'user.phone_already_in_use')) {
+              setStep({ kind: 'existing', identifier: step.identifier, verificationId });
+              return;
+            }
+            throw error;
+          }
           await completeProfile(password, true);
         }}
         onBack={() => setStep({ kind: 'form' })}
       />
     );
+  }
+
+  if (step.kind === 'existing') {
+    return <ExistingAccountStep {...step} agreeToTerms={agreeToTerms} onBack={() => setStep({ kind: 'form' })} />;
   }
 
   if (step.kind === 'password') {
@@ -205,3 +220,58 @@ export default function RegisterPage() {
     </Page>
   );
 }
+
+/**
+ * Registration met an account that already has the verified email or phone. Where signing in by
+ * code is allowed for it, the verified code signs in to that account; otherwise the sign-in page
+ * opens with the identifier filled in.
+ */
+const ExistingAccountStep = ({
+  identifier,
+  verificationId,
+  agreeToTerms,
+  onBack,
+}: {
+  identifier: CodeIdentifier;
+  verificationId: string;
+  agreeToTerms: boolean | undefined;
+  onBack: () => void;
+}) => {
+  const { config } = useApp();
+  const byCode =
+    config.signInMode !== 'Register' && config.signIn.methods.some((method) => method.identifier === identifier.type && method.verificationCode);
+  const { busy, run } = useAsyncAction();
+  const { errors, fail } = useFormErrors({});
+  prefill.identifier = identifier.value;
+  return (
+    <Page title={t('register.existing_title')} description={t('register.existing_description', { identifier: identifier.value })}>
+      {byCode ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(async () => {
+              await api.switchEvent('SignIn');
+              await api.identify({ verificationId });
+              await submitInteraction(agreeToTerms);
+            }, fail);
+          }}
+        >
+          <FormAlert message={errors.form} />
+          <Button busy={busy}>{t('register.sign_in_instead')}</Button>
+        </form>
+      ) : (
+        config.signInMode !== 'Register' && (
+          <p class="switch-page">
+            <PageLink to="/sign-in">{t('register.sign_in_instead')}</PageLink>
+          </p>
+        )
+      )}
+      <div class="secondary-actions">
+        <Button type="button" variant="link" onClick={onBack}>
+          {t('action.back')}
+        </Button>
+      </div>
+    </Page>
+  );
+};

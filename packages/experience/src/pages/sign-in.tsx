@@ -91,7 +91,7 @@ export default function SignInPage() {
       await api.identify({ verificationId });
     } catch (error) {
       const registrable = identifier && canRegister && config.signUp.identifiers.includes(identifier.type);
-      if (registrable && isApiError(error, 'user.identity_not_exist')) {
+      if (registrable && isApiError(error, 'user.identifier_not_registered')) {
         setStep({ kind: 'create', identifier, verificationId });
         return;
       }

@@ -4,7 +4,7 @@ import { ApiError } from '../../app/errors.js';
 import { findUserIdByIdentity } from '../users/identities.service.js';
 import { assertEmailAllowed } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
-import { requireRecord } from './verifications.js';
+import { methodFor, requireRecord } from './verifications.js';
 import { findUserById, findUserByIdentifier } from './user-lookup.js';
 
 const assertActive = (user: { isSuspended: boolean } | undefined) => {
@@ -41,6 +41,10 @@ const identifySignIn = async (session: ExperienceSession, verificationId: string
   } else if (record.type === 'code') {
     if (!record.verified) {
       throw new ApiError(422, 'session.verification_not_verified');
+    }
+    // A code verified for a registration signs in only where signing in by code is allowed.
+    if (!methodFor(session, record.identifier.type)?.verificationCode) {
+      throw new ApiError(422, 'session.sign_in_method_not_enabled', { method: `${record.identifier.type} + verification code` });
     }
     const user = await findUserByIdentifier(session.scope, record.identifier);
     if (!user) {

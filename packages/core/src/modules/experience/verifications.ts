@@ -17,7 +17,7 @@ import { checkVerificationCode, type CodeIdentifier, issueVerificationCode } fro
 
 const identifierKey = (identifier: { type: string; value: string }) => `${identifier.type}:${identifier.value}`;
 
-const methodFor = (session: ExperienceSession, type: ExperienceIdentifier['type']) =>
+export const methodFor = (session: ExperienceSession, type: ExperienceIdentifier['type']) =>
   session.settings.signIn.methods.find((method) => method.identifier === type);
 
 const addRecord = (session: ExperienceSession, record: VerificationRecord) => {

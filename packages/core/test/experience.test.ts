@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import * as client from 'openid-client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -118,6 +119,34 @@ describe('registration and sign-in through the experience API', () => {
     expect(payload.sub).toBe(users[0].id);
     expect(users[0].lastSignInAt).toBeTypeOf('number');
     expect(users[0].applicationId).toBe(app.id);
+  });
+
+  it('opens registration for prompt=create (OpenID Connect Prompt Create), even in a signed-in browser', async () => {
+    const discovery = await (await fetch(`${server.endpoint}/oidc/.well-known/openid-configuration`)).json();
+    expect(discovery.prompt_values_supported).toEqual(expect.arrayContaining(['create', 'login', 'consent', 'none']));
+
+    const browser = await createExperienceClient(server.endpoint, app);
+    expect(await browser.authorize({ prompt: 'create' })).toBe(`${server.endpoint}/register`);
+    expect((await browser.api('GET', '/config')).body.interaction.firstScreen).toBe('register');
+    const steps = [
+      await browser.api('PUT', '', { interactionEvent: 'Register' }),
+      await browser.api('POST', '/identification', { identifier: { type: 'username', value: 'created_by_prompt' } }),
+      await browser.api('POST', '/profile', { type: 'password', value: strongPassword }),
+    ];
+    expect(steps.map((step) => step.status)).toEqual([204, 204, 204]);
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const tokens = await browser.exchange(await browser.follow(submitted.body.redirectTo));
+    const [created] = (await admin.get('/users?search=created_by_prompt')).body;
+    expect(tokens.claims()?.sub).toBe(created.id);
+
+    // The same browser, signed in now: a plain request comes straight back, prompt=create does not.
+    const code_challenge = await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier());
+    const request = (extra: Record<string, string>) =>
+      client.buildAuthorizationUrl(browser.config, { redirect_uri: app.redirectUri, scope: 'openid', code_challenge, code_challenge_method: 'S256', ...extra }).href;
+    const plain = new URL(await browser.follow(request({})));
+    expect(plain.searchParams.get('code')).toBeTypeOf('string');
+    expect(await browser.follow(request({ prompt: 'create' }))).toBe(`${server.endpoint}/register`);
   });
 
   it('signs in with the password, and refuses a wrong one without saying which part was wrong', async () => {

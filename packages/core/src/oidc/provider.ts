@@ -1,5 +1,5 @@
 import { tokenTtl } from '@gatehouse/schemas';
-import Provider, { type Client, type Configuration, errors, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
+import Provider, { type Client, type Configuration, errors, interactionPolicy, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 
 import type { Database } from '../db/database.js';
 import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
@@ -40,12 +40,24 @@ const logTokenRequests =
     );
   };
 
+/**
+ * oidc-provider's login and consent prompts, after a requestable `create` prompt (OpenID Connect
+ * Prompt Create 1.0): `prompt=create` opens the registration page even for a signed-in browser, and
+ * discovery lists `create` among `prompt_values_supported`. Submitting the sign-in experience
+ * resolves it (see the experience's submit).
+ */
+const buildInteractionPolicy = () => {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  return policy;
+};
+
 /** Which hosted page an interaction opens (the pages themselves are in packages/experience). */
 const experiencePagePath = (interaction: { prompt: { name: string }; params: Record<string, unknown> }) => {
   if (interaction.prompt.name === 'consent') {
     return '/consent';
   }
-  const wantsRegistration = interaction.params.first_screen === 'register' || String(interaction.params.prompt ?? '').split(' ').includes('create');
+  const wantsRegistration = interaction.prompt.name === 'create' || interaction.params.first_screen === 'register';
   return wantsRegistration ? '/register' : '/sign-in';
 };
 
@@ -196,6 +208,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     };
   };
 
+  const interactionPrompts = buildInteractionPolicy();
   const configuration: Configuration = {
     adapter: (name: string) => new PostgresAdapter(name, runtime, options.database),
     jwks: { keys: signingKeys },
@@ -279,7 +292,12 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
         }
       });
     },
+    discovery: {
+      claim_types_supported: ['normal'],
+      prompt_values_supported: ['none', ...interactionPrompts.filter((prompt) => prompt.requestable).map((prompt) => prompt.name)],
+    },
     interactions: {
+      policy: interactionPrompts,
       url: (_ctx, interaction) => `${runtime.baseUrl}${experiencePagePath(interaction)}`,
     },
     loadExistingGrant: grantFirstPartyRequests,

@@ -277,7 +277,12 @@ export const submitExperience = async (session: ExperienceSession, input: { agre
     }
     userId = await signIn(session, user);
   }
-  const redirectTo = await session.finish({ login: { accountId: userId, remember: true } }, { mergeWithLastSubmission: false });
+  // `prompt=create` (a requestable prompt, see the provider's interaction policy) is answered too.
+  const requestedCreate = String(session.interaction.params.prompt ?? '').split(' ').includes('create');
+  const redirectTo = await session.finish(
+    { login: { accountId: userId, remember: true }, ...(requestedCreate && { create: {} }) },
+    { mergeWithLastSubmission: false },
+  );
   await session.discard();
   return { userId, redirectTo };
 };

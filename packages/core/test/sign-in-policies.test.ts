@@ -69,6 +69,12 @@ describe('password policy through the API', () => {
     expect(await codesFor(password)).toContain(code);
   });
 
+  it('answers 404 for a userId that names nobody, instead of skipping the user-info rule', async () => {
+    const checked = await admin.post('/sign-in-exp/default/check-password', { password: 'Johnsmith-1!x', userId: 'nobody123456' });
+    expect(checked.status).toBe(404);
+    expect(checked.body.code).toBe('entity.not_found');
+  });
+
   it('rejects a password made of the user own details', async () => {
     const user = (await admin.post('/users', { username: 'margaret', password: 'Correct-Horse-92!' })).body;
     expect(await codesFor('Margaret9!', user.id)).toContain('password_rejected.restricted.user_info');
@@ -111,6 +117,32 @@ describe('when the breached-password service is down', () => {
       } finally {
         await server.close();
       }
+    }
+  });
+});
+
+describe('captcha policy', () => {
+  it('cannot be required without a provider, and the provider cannot be removed while it is', async () => {
+    const server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off' });
+    try {
+      const admin = await server.api();
+      const refused = await admin.patch('/sign-in-exp', { captchaPolicy: { enabled: true } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('sign_in_experience.unworkable');
+      expect(refused.body.details).toEqual([expect.objectContaining({ path: 'captchaPolicy.enabled', code: 'sign_in_experience.missing_captcha_provider' })]);
+      expect((await admin.get('/sign-in-exp')).body.captchaPolicy.enabled).toBe(false);
+
+      expect((await admin.put('/captcha-provider', { type: 'Turnstile', siteKey: 'site', secretKey: 'secret' })).status).toBe(200);
+      expect((await admin.patch('/sign-in-exp', { captchaPolicy: { enabled: true } })).status).toBe(200);
+      const kept = await admin.delete('/captcha-provider');
+      expect(kept.status).toBe(422);
+      expect(kept.body.details).toEqual([expect.objectContaining({ code: 'sign_in_experience.missing_captcha_provider' })]);
+      expect((await admin.get('/captcha-provider')).status).toBe(200);
+
+      expect((await admin.patch('/sign-in-exp', { captchaPolicy: { enabled: false } })).status).toBe(200);
+      expect((await admin.delete('/captcha-provider')).status).toBe(204);
+    } finally {
+      await server.close();
     }
   });
 });

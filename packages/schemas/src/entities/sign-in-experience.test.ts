@@ -238,8 +238,8 @@ describe('signInExperiencePatchSchema', () => {
 });
 
 describe('findSignInExperienceConflicts', () => {
-  const noConnectors: SignInExperienceConflictContext = { hasEmailConnector: false, hasSmsConnector: false, socialTargets: [] };
-  const allConnectors: SignInExperienceConflictContext = { hasEmailConnector: true, hasSmsConnector: true, socialTargets: ['google'] };
+  const noConnectors: SignInExperienceConflictContext = { hasEmailConnector: false, hasSmsConnector: false, socialTargets: [], hasCaptchaProvider: false };
+  const allConnectors: SignInExperienceConflictContext = { hasEmailConnector: true, hasSmsConnector: true, socialTargets: ['google'], hasCaptchaProvider: true };
 
   type Overrides = Partial<Omit<SignInExperience, 'signUp'>> & { signUp?: Partial<SignInExperience['signUp']> };
   const experience = ({ signUp, ...overrides }: Overrides = {}): SignInExperience => ({
@@ -311,6 +311,15 @@ describe('findSignInExperienceConflicts', () => {
       const value = experience({ mfa: { factors: ['EmailVerificationCode'], policy: 'UserControlled' } });
       expect(codesOf(value, context)).toEqual([{ path: 'mfa.factors', code }]);
     });
+  });
+
+  it('missing_captcha_provider: a required captcha needs a provider', () => {
+    const required = experience({ captchaPolicy: { enabled: true } });
+    expect(codesOf(required, { ...allConnectors, hasCaptchaProvider: false })).toEqual([
+      { path: 'captchaPolicy.enabled', code: 'sign_in_experience.missing_captcha_provider' },
+    ]);
+    expect(codesOf(required, allConnectors)).toEqual([]);
+    expect(codesOf(experience({}), { ...allConnectors, hasCaptchaProvider: false })).toEqual([]);
   });
 
   describe('missing_sms_connector', () => {

@@ -384,11 +384,12 @@ export type SignInExperienceConflictContext = {
   hasSmsConnector: boolean;
   /** Targets of the configured social connectors. */
   socialTargets: string[];
+  hasCaptchaProvider: boolean;
 };
 
 type ConflictShape = Pick<
   SignInExperience,
-  'signIn' | 'signUp' | 'signInMode' | 'socialSignInConnectorTargets' | 'singleSignOnEnabled' | 'mfa'
+  'signIn' | 'signUp' | 'signInMode' | 'socialSignInConnectorTargets' | 'singleSignOnEnabled' | 'mfa' | 'captchaPolicy'
 >;
 
 /**
@@ -503,6 +504,11 @@ export const findSignInExperienceConflicts = (
   // Backup codes are a recovery path for another factor, never the only one.
   if (mfa.factors.length === 1 && mfa.factors[0] === 'BackupCode') {
     add('mfa.factors', 'mfa_backup_code_only');
+  }
+
+  // Otherwise the pages would show no challenge and the policy would protect nothing.
+  if (experience.captchaPolicy.enabled && !context.hasCaptchaProvider) {
+    add('captchaPolicy.enabled', 'missing_captcha_provider');
   }
 
   return conflicts;

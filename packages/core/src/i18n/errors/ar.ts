@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'اللغة "{{languageTag}}" غير مدعومة.',
   'sign_in_experience.missing_email_connector': 'تُستخدم هنا رموز تحقق عبر البريد الإلكتروني، لكن لا يوجد موصِّل بريد إلكتروني. يُرجى إضافة موصِّل أولًا.',
   'sign_in_experience.missing_sms_connector': 'تُستخدم هنا رموز تحقق عبر الرسائل النصية (SMS)، لكن لا يوجد موصِّل SMS. يُرجى إضافة موصِّل أولًا.',
+  'sign_in_experience.missing_captcha_provider': 'يلزم اختبار CAPTCHA هنا، لكن لا يوجد مزوّد CAPTCHA. أعِدّ مزوّدًا أولًا أو أوقف هذا الشرط.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'يتطلب إنشاء الحساب كلمة مرور أو رمز تحقق (أو كليهما).',
   'sign_in_experience.sign_in_method_without_verification': 'تتطلب كل طريقة لتسجيل الدخول كلمة مرور أو رمز تحقق.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'يجب أن يتمكن المستخدمون الذين ينشئون حسابًا دون كلمة مرور من تسجيل الدخول برمز تحقق عبر {{identifier}}.',

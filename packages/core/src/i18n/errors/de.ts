@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'Die Sprache "{{languageTag}}" wird nicht unterstützt.',
   'sign_in_experience.missing_email_connector': 'Hier werden E-Mail-Verifizierungscodes verwendet, es gibt aber keinen E-Mail-Connector. Fügen Sie zuerst einen hinzu.',
   'sign_in_experience.missing_sms_connector': 'Hier werden SMS-Verifizierungscodes verwendet, es gibt aber keinen SMS-Connector. Fügen Sie zuerst einen hinzu.',
+  'sign_in_experience.missing_captcha_provider': 'Hier ist ein CAPTCHA erforderlich, es gibt aber keinen CAPTCHA-Anbieter. Richten Sie zuerst einen ein oder schalten Sie die Anforderung aus.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'Für die Registrierung ist ein Passwort oder ein Verifizierungscode (oder beides) erforderlich.',
   'sign_in_experience.sign_in_method_without_verification': 'Jede Anmeldemethode erfordert ein Passwort oder einen Verifizierungscode.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Benutzer, die sich ohne Passwort registrieren, müssen sich mit einem {{identifier}}-Verifizierungscode anmelden können.',

@@ -47,6 +47,7 @@ export const en = {
   'sign_in_experience.unsupported_language': 'The language "{{languageTag}}" is not supported.',
   'sign_in_experience.missing_email_connector': 'Email verification codes are used here, but there is no email connector. Add one first.',
   'sign_in_experience.missing_sms_connector': 'SMS verification codes are used here, but there is no SMS connector. Add one first.',
+  'sign_in_experience.missing_captcha_provider': 'A CAPTCHA is required here, but there is no CAPTCHA provider. Set one up first, or turn the requirement off.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'Sign-up needs a password or a verification code (or both).',
   'sign_in_experience.sign_in_method_without_verification': 'Each sign-in method needs a password or a verification code.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Users who sign up without a password must be able to sign in with a {{identifier}} verification code.',

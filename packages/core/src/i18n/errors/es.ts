@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'El idioma "{{languageTag}}" no se admite.',
   'sign_in_experience.missing_email_connector': 'Aquí se usan códigos de verificación por correo electrónico, pero no hay ningún conector de correo electrónico. Agregue uno primero.',
   'sign_in_experience.missing_sms_connector': 'Aquí se usan códigos de verificación por SMS, pero no hay ningún conector de SMS. Agregue uno primero.',
+  'sign_in_experience.missing_captcha_provider': 'Aquí se exige un CAPTCHA, pero no hay ningún proveedor de CAPTCHA. Configura uno primero o desactiva el requisito.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'El registro requiere una contraseña o un código de verificación (o ambos).',
   'sign_in_experience.sign_in_method_without_verification': 'Cada método de inicio de sesión requiere una contraseña o un código de verificación.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Los usuarios que se registran sin contraseña deben poder iniciar sesión con un código de verificación de {{identifier}}.',

@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'La langue "{{languageTag}}" n\'est pas prise en charge.',
   'sign_in_experience.missing_email_connector': 'Des codes de vérification par e-mail sont utilisés ici, mais il n\'existe aucun connecteur e-mail. Ajoutez-en d\'abord un.',
   'sign_in_experience.missing_sms_connector': 'Des codes de vérification par SMS sont utilisés ici, mais il n\'existe aucun connecteur SMS. Ajoutez-en d\'abord un.',
+  'sign_in_experience.missing_captcha_provider': 'Un CAPTCHA est exigé ici, mais aucun fournisseur de CAPTCHA n’est configuré. Configurez-en un d’abord, ou désactivez l’exigence.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'L\'inscription nécessite un mot de passe ou un code de vérification (ou les deux).',
   'sign_in_experience.sign_in_method_without_verification': 'Chaque méthode de connexion nécessite un mot de passe ou un code de vérification.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Les utilisateurs qui s\'inscrivent sans mot de passe doivent pouvoir se connecter avec un code de vérification {{identifier}}.',

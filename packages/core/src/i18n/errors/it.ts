@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'La lingua "{{languageTag}}" non è supportata.',
   'sign_in_experience.missing_email_connector': 'Qui vengono usati codici di verifica via email, ma non esiste alcun connettore email. Ne aggiunga prima uno.',
   'sign_in_experience.missing_sms_connector': 'Qui vengono usati codici di verifica via SMS, ma non esiste alcun connettore SMS. Ne aggiunga prima uno.',
+  'sign_in_experience.missing_captcha_provider': 'Qui è richiesto un CAPTCHA, ma non c’è alcun provider CAPTCHA. Configurane prima uno oppure disattiva il requisito.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'La registrazione richiede una password o un codice di verifica (o entrambi).',
   'sign_in_experience.sign_in_method_without_verification': 'Ogni metodo di accesso richiede una password o un codice di verifica.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Gli utenti che si registrano senza password devono poter accedere con un codice di verifica {{identifier}}.',

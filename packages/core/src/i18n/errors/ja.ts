@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': '言語「{{languageTag}}」はサポートされていません。',
   'sign_in_experience.missing_email_connector': 'ここではメールの認証コードが使用されていますが、メールコネクターがありません。先に追加してください。',
   'sign_in_experience.missing_sms_connector': 'ここでは SMS の認証コードが使用されていますが、SMS コネクターがありません。先に追加してください。',
+  'sign_in_experience.missing_captcha_provider': 'ここでは CAPTCHA が必須ですが、CAPTCHA プロバイダーがありません。先にプロバイダーを設定するか、必須設定をオフにしてください。',
   'sign_in_experience.sign_up_needs_password_or_verification': '登録にはパスワードまたは認証コード (またはその両方) が必要です。',
   'sign_in_experience.sign_in_method_without_verification': '各サインイン方法にはパスワードまたは認証コードが必要です。',
   'sign_in_experience.sign_in_method_needs_verification_code': 'パスワードなしで登録したユーザーが {{identifier}} の認証コードでサインインできるようにする必要があります。',

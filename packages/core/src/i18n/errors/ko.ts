@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': '언어 "{{languageTag}}"은(는) 지원되지 않습니다.',
   'sign_in_experience.missing_email_connector': '여기서는 이메일 인증 코드를 사용하지만 이메일 커넥터가 없습니다. 먼저 커넥터를 추가해 주세요.',
   'sign_in_experience.missing_sms_connector': '여기서는 SMS 인증 코드를 사용하지만 SMS 커넥터가 없습니다. 먼저 커넥터를 추가해 주세요.',
+  'sign_in_experience.missing_captcha_provider': '여기에는 CAPTCHA가 필요하지만 CAPTCHA 공급자가 없습니다. 먼저 공급자를 설정하거나 요구 사항을 끄세요.',
   'sign_in_experience.sign_up_needs_password_or_verification': '가입하려면 비밀번호나 인증 코드(또는 둘 다)가 필요합니다.',
   'sign_in_experience.sign_in_method_without_verification': '각 로그인 방법에는 비밀번호나 인증 코드가 필요합니다.',
   'sign_in_experience.sign_in_method_needs_verification_code': '비밀번호 없이 가입한 사용자는 {{identifier}} 인증 코드로 로그인할 수 있어야 합니다.',

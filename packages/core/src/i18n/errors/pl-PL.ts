@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'Język „{{languageTag}}” nie jest obsługiwany.',
   'sign_in_experience.missing_email_connector': 'Używane są tu kody weryfikacyjne wysyłane e-mailem, ale brak konektora e-mail. Najpierw należy go dodać.',
   'sign_in_experience.missing_sms_connector': 'Używane są tu kody weryfikacyjne wysyłane SMS-em, ale brak konektora SMS. Najpierw należy go dodać.',
+  'sign_in_experience.missing_captcha_provider': 'Wymagana jest tu CAPTCHA, ale nie ma dostawcy CAPTCHA. Najpierw go skonfiguruj albo wyłącz ten wymóg.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'Rejestracja wymaga hasła lub kodu weryfikacyjnego (albo obu).',
   'sign_in_experience.sign_in_method_without_verification': 'Każda metoda logowania wymaga hasła lub kodu weryfikacyjnego.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Użytkownicy rejestrujący się bez hasła muszą mieć możliwość zalogowania się za pomocą kodu weryfikacyjnego ({{identifier}}).',

@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'O idioma "{{languageTag}}" não é suportado.',
   'sign_in_experience.missing_email_connector': 'Códigos de verificação por e-mail são usados aqui, mas não há nenhum conector de e-mail. Adicione um primeiro.',
   'sign_in_experience.missing_sms_connector': 'Códigos de verificação por SMS são usados aqui, mas não há nenhum conector de SMS. Adicione um primeiro.',
+  'sign_in_experience.missing_captcha_provider': 'Um CAPTCHA é exigido aqui, mas não há provedor de CAPTCHA. Configure um primeiro ou desative a exigência.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'O cadastro exige uma senha ou um código de verificação (ou ambos).',
   'sign_in_experience.sign_in_method_without_verification': 'Cada método de login exige uma senha ou um código de verificação.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Usuários que se cadastram sem senha precisam conseguir fazer login com um código de verificação de {{identifier}}.',

@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'O idioma "{{languageTag}}" não é suportado.',
   'sign_in_experience.missing_email_connector': 'São utilizados aqui códigos de verificação por e-mail, mas não existe nenhum conector de e-mail. Adicione primeiro um.',
   'sign_in_experience.missing_sms_connector': 'São utilizados aqui códigos de verificação por SMS, mas não existe nenhum conector de SMS. Adicione primeiro um.',
+  'sign_in_experience.missing_captcha_provider': 'É exigido um CAPTCHA aqui, mas não existe fornecedor de CAPTCHA. Configure um primeiro ou desative o requisito.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'O registo exige uma palavra-passe ou um código de verificação (ou ambos).',
   'sign_in_experience.sign_in_method_without_verification': 'Cada método de início de sessão exige uma palavra-passe ou um código de verificação.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Os utilizadores que se registam sem palavra-passe têm de conseguir iniciar sessão com um código de verificação de {{identifier}}.',

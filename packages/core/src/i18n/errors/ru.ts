@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'Язык «{{languageTag}}» не поддерживается.',
   'sign_in_experience.missing_email_connector': 'Здесь используются коды подтверждения по электронной почте, но коннектор электронной почты отсутствует. Сначала добавьте его.',
   'sign_in_experience.missing_sms_connector': 'Здесь используются коды подтверждения по SMS, но SMS-коннектор отсутствует. Сначала добавьте его.',
+  'sign_in_experience.missing_captcha_provider': 'Здесь требуется CAPTCHA, но поставщик CAPTCHA не настроен. Сначала настройте его или отключите это требование.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'Для регистрации нужен пароль или код подтверждения (или и то и другое).',
   'sign_in_experience.sign_in_method_without_verification': 'Для каждого способа входа нужен пароль или код подтверждения.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Пользователи, зарегистрировавшиеся без пароля, должны иметь возможность войти по коду подтверждения ({{identifier}}).',

@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': '"{{languageTag}}" dili desteklenmiyor.',
   'sign_in_experience.missing_email_connector': 'Burada e-posta doğrulama kodları kullanılıyor, ancak e-posta bağlayıcısı yok. Önce bir tane ekleyin.',
   'sign_in_experience.missing_sms_connector': 'Burada SMS doğrulama kodları kullanılıyor, ancak SMS bağlayıcısı yok. Önce bir tane ekleyin.',
+  'sign_in_experience.missing_captcha_provider': 'Burada CAPTCHA gerekiyor ancak bir CAPTCHA sağlayıcısı yok. Önce bir sağlayıcı ayarlayın ya da bu gereksinimi kapatın.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'Kayıt için bir parola veya doğrulama kodu (ya da her ikisi) gerekir.',
   'sign_in_experience.sign_in_method_without_verification': 'Her oturum açma yöntemi için bir parola veya doğrulama kodu gerekir.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Parola olmadan kaydolan kullanıcılar {{identifier}} doğrulama koduyla oturum açabilmelidir.',

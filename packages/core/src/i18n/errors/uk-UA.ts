@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': 'Мова «{{languageTag}}» не підтримується.',
   'sign_in_experience.missing_email_connector': 'Тут використовуються коди підтвердження електронною поштою, але конектора електронної пошти немає. Спочатку додайте його.',
   'sign_in_experience.missing_sms_connector': 'Тут використовуються коди підтвердження через SMS, але SMS-конектора немає. Спочатку додайте його.',
+  'sign_in_experience.missing_captcha_provider': 'Тут потрібна CAPTCHA, але постачальника CAPTCHA не налаштовано. Спершу налаштуйте його або вимкніть цю вимогу.',
   'sign_in_experience.sign_up_needs_password_or_verification': 'Для реєстрації потрібен пароль або код підтвердження (або обидва).',
   'sign_in_experience.sign_in_method_without_verification': 'Для кожного способу входу потрібен пароль або код підтвердження.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Користувачі, які реєструються без пароля, повинні мати змогу увійти за кодом підтвердження ({{identifier}}).',

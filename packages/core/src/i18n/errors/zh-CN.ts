@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': '不支持语言“{{languageTag}}”。',
   'sign_in_experience.missing_email_connector': '此处使用了邮件验证码，但没有邮件连接器。请先添加一个。',
   'sign_in_experience.missing_sms_connector': '此处使用了短信验证码，但没有短信连接器。请先添加一个。',
+  'sign_in_experience.missing_captcha_provider': '此处要求 CAPTCHA，但没有 CAPTCHA 提供商。请先设置一个，或关闭此要求。',
   'sign_in_experience.sign_up_needs_password_or_verification': '注册需要密码或验证码（或两者兼有）。',
   'sign_in_experience.sign_in_method_without_verification': '每种登录方式都需要密码或验证码。',
   'sign_in_experience.sign_in_method_needs_verification_code': '未设置密码就注册的用户必须能够使用 {{identifier}} 验证码登录。',

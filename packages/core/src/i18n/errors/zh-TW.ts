@@ -45,6 +45,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.unsupported_language': '不支援語言「{{languageTag}}」。',
   'sign_in_experience.missing_email_connector': '此處使用電子郵件驗證碼，但沒有電子郵件連接器。請先新增一個。',
   'sign_in_experience.missing_sms_connector': '此處使用簡訊驗證碼，但沒有簡訊連接器。請先新增一個。',
+  'sign_in_experience.missing_captcha_provider': '此處要求 CAPTCHA，但沒有 CAPTCHA 提供者。請先設定一個，或關閉此要求。',
   'sign_in_experience.sign_up_needs_password_or_verification': '註冊需要密碼或驗證碼（或兩者皆有）。',
   'sign_in_experience.sign_in_method_without_verification': '每種登入方式都需要密碼或驗證碼。',
   'sign_in_experience.sign_in_method_needs_verification_code': '未設定密碼而註冊的使用者，必須能使用 {{identifier}} 驗證碼登入。',

@@ -4,6 +4,7 @@ import { ApiError, notFound } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import type { GatehouseConfig } from '../../config.js';
 import { generateId } from '../../crypto/ids.js';
+import { assertWorkable, readSignInExperience } from './sign-in-experience.service.js';
 import { captchaProviders } from './sign-in-experience.table.js';
 
 type Row = typeof captchaProviders.$inferSelect;
@@ -53,12 +54,14 @@ export const putCaptchaProvider = (scope: TenantScope, config: CaptchaProviderCo
     return toResponse(scope, row!);
   });
 
+/** Refused (422, nothing deleted) while the sign-in experience requires a captcha. */
 export const deleteCaptchaProvider = (scope: TenantScope) =>
   scope.transaction(async (tx) => {
     const deleted = await tx.delete(captchaProviders).returning({ id: captchaProviders.id });
     if (deleted.length === 0) {
       throw notFound('captcha provider', scope.tenantId);
     }
+    await assertWorkable(tx, await readSignInExperience(tx));
   });
 
 type VerifyUrls = Pick<GatehouseConfig, 'turnstileVerifyUrl' | 'recaptchaEnterpriseApiUrl'>;

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
+import { notFound } from '../../app/errors.js';
 import type { GatehouseConfig } from '../../config.js';
 import { translateError, negotiateLocale, type ErrorCode } from '../../i18n/index.js';
 import { findUserById } from '../experience/user-lookup.js';
@@ -64,6 +65,10 @@ export const signInExperienceRoutes = async (app: ApiInstance, { config }: { con
       const scope = request.tenantScope();
       const { passwordPolicy } = await getSignInExperience(scope);
       const user = request.body.userId ? await findUserById(scope, request.body.userId) : undefined;
+      if (request.body.userId && !user) {
+        // Checked against nobody, the user-info rule would pass silently.
+        throw notFound('user', request.body.userId);
+      }
       const issues = await findPasswordIssues(
         passwordPolicy,
         request.body.password,

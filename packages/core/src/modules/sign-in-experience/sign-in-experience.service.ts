@@ -12,7 +12,7 @@ import type { TenantScope } from '../../app/tenant-scope.js';
 import type { Tx } from '../../db/database.js';
 import type { ErrorCode } from '../../i18n/index.js';
 import { connectors } from '../connectors/connectors.table.js';
-import { signInExperiences } from './sign-in-experience.table.js';
+import { captchaProviders, signInExperiences } from './sign-in-experience.table.js';
 
 /**
  * Stored settings over the defaults, part by part: a part written by an older version, or never
@@ -38,19 +38,21 @@ export const readSignInExperience = async (tx: Tx): Promise<SignInExperience> =>
 
 export const getSignInExperience = (scope: TenantScope) => scope.transaction(readSignInExperience);
 
-/** Which connector kinds the tenant has, for the conflict rules. */
-const connectorContext = async (tx: Tx) => {
+/** Which connector kinds and captcha provider the tenant has, for the conflict rules. */
+const conflictContext = async (tx: Tx) => {
   const rows = await tx.select({ type: connectors.type, target: connectors.target }).from(connectors);
+  const [captcha] = await tx.select({ id: captchaProviders.id }).from(captchaProviders);
   return {
     hasEmailConnector: rows.some((row) => row.type === 'Email'),
     hasSmsConnector: rows.some((row) => row.type === 'Sms'),
     socialTargets: rows.filter((row) => row.type === 'Social').map((row) => row.target),
+    hasCaptchaProvider: captcha !== undefined,
   };
 };
 
 /** Refuses a configuration nobody could register or sign in with; otherwise saves it. */
 export const assertWorkable = async (tx: Tx, experience: SignInExperience) => {
-  const conflicts = findSignInExperienceConflicts(experience, await connectorContext(tx));
+  const conflicts = findSignInExperienceConflicts(experience, await conflictContext(tx));
   if (conflicts.length > 0) {
     throw new ApiError(
       422,

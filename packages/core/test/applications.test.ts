@@ -160,6 +160,9 @@ describe('bad input changes nothing', () => {
     });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.code).toBe('guard.unsupported_media_type');
+    const plainText = await api.call('POST', '/applications', '{"name":"x","type":"SPA"}', { 'content-type': 'text/plain' });
+    expect(plainText.status).toBe(415);
+    expect(plainText.body.code).toBe('guard.unsupported_media_type');
     const oversize = await api.post('/applications', { name: 'x', type: 'SPA', customData: { blob: 'x'.repeat(300 * 1024) } });
     expect(oversize.status).toBe(413);
     expect(oversize.body.code).toBe('guard.body_too_large');

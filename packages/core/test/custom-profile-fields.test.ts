@@ -148,6 +148,9 @@ describe('custom profile fields through the management API', () => {
 
     const unknownOrder = await admin.post('/custom-profile-fields/properties/sie-order', { order: ['team', 'no_such_field'] });
     expect(unknownOrder.status).toBe(404);
+    const repeated = await admin.post('/custom-profile-fields/properties/sie-order', { order: ['team', 'team'] });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.order']);
 
     expect((await admin.get('/custom-profile-fields')).body).toEqual(before);
   });

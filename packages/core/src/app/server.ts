@@ -142,6 +142,8 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>() as unknown as ApiInstance;
 
+  // Bodies are JSON (and forms where oidc-provider takes them): plain text gets 415 like any other type.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));

@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 import { idLength, pagination } from '../constants/limits.js';
 
+/** No value twice (for `.refine` on arrays). */
+export const unique = <T>(values: readonly T[]) => new Set(values).size === values.length;
+
 export const idSchema = z.string().min(1).max(idLength);
 
 /** JSON object stored as-is (custom data). Bounded so one row cannot grow without limit. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { isHttpUrl } from '../rules/patterns.js';
-import { idSchema } from './common.js';
+import { idSchema, unique } from './common.js';
 
 export const customProfileFieldTypes = [
   'Text',
@@ -212,6 +212,16 @@ export const customProfileFieldPatchSchema = z.union([
   z.object(baseFields).partial().strict(),
 ]);
 export type CustomProfileFieldPatch = z.infer<typeof customProfileFieldPatchSchema>;
+
+/** `POST /custom-profile-fields/properties/sie-order`: these fields first, in this order. */
+export const customProfileFieldOrderSchema = z
+  .object({
+    order: z
+      .array(z.string().min(1).max(128))
+      .min(1)
+      .refine(unique, { message: 'Contains the same entry twice.' }),
+  })
+  .strict();
 
 /** What a valid value is stored as. */
 export type CustomProfileValue = string | number | string[] | Record<string, string>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { supportedLocales } from '../constants/locales.js';
 import { defaultSignInExperienceLook } from '../constants/sign-in-experience-defaults.js';
 import { emailPattern, hexColorPattern, isHttpUrl } from '../rules/patterns.js';
-import { idSchema, timestampSchema } from './common.js';
+import { idSchema, timestampSchema, unique } from './common.js';
 import { identityTargetSchema, mfaFactorSchema } from './users.js';
 
 /*
@@ -14,7 +14,6 @@ import { identityTargetSchema, mfaFactorSchema } from './users.js';
 const httpUrl = z.string().max(2048).refine(isHttpUrl, { message: 'Must be an absolute http(s) URL.' });
 const hexColor = z.string().regex(hexColorPattern, { message: 'Must be # plus 3 or 6 hex digits.' });
 
-const unique = <T>(values: readonly T[]) => new Set(values).size === values.length;
 
 export const signInExperienceColorSchema = z
   .object({

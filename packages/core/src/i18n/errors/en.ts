@@ -53,7 +53,7 @@ export const en = {
   'sign_in_experience.sign_in_method_needs_verification_code': 'Users who sign up without a password must be able to sign in with a {{identifier}} verification code.',
   'sign_in_experience.username_needs_password': 'Sign-up by username needs a password: usernames cannot receive codes.',
   'sign_in_experience.username_cannot_use_code': 'Usernames cannot receive verification codes: use a password for username sign-in.',
-  'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Users who sign up with {{identifier}} could not sign in: add a {{identifier}} sign-in method.',
+  'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Users who sign up with {{identifier}} could not sign in: add a sign-in method for {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'Registration is open but there is no sign-up identifier and no social sign-in.',
   'sign_in_experience.no_way_to_sign_in': 'There is no sign-in method, no social sign-in and no single sign-on.',
   'sign_in_experience.unknown_social_target': 'There is no social connector for "{{target}}".',

@@ -3,6 +3,7 @@ import {
   customPhraseTranslationSchema,
   customProfileFieldCreateSchema,
   customProfileFieldPatchSchema,
+  customProfileFieldOrderSchema,
   customProfileFieldSchema,
   managementScopes,
 } from '@gatehouse/schemas';
@@ -81,7 +82,7 @@ export const customizationRoutes = async (app: ApiInstance) => {
       schema: {
         tags: fieldTags,
         summary: 'Reorder custom profile fields',
-        body: z.object({ order: z.array(z.string().min(1).max(128)).min(1) }).strict(),
+        body: customProfileFieldOrderSchema,
         response: { 200: z.array(customProfileFieldSchema), ...errorResponses },
       },
     },

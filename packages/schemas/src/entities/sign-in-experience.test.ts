@@ -405,10 +405,10 @@ describe('findSignInExperienceConflicts', () => {
     expect(codesOf({ ...value, socialSignInConnectorTargets: ['google'] })).toEqual([]);
   });
 
-  it('no_way_to_sign_in unless a social target is usable or SSO is on', () => {
+  it('no_way_to_sign_in unless a social target is usable (enterprise SSO has no connectors yet)', () => {
     const value = experience({ signUp: { identifiers: [] }, signIn: { methods: [] }, signInMode: 'SignIn' });
     expect(codesOf(value)).toEqual([{ path: 'signIn.methods', code: 'sign_in_experience.no_way_to_sign_in' }]);
-    expect(codesOf({ ...value, singleSignOnEnabled: true })).toEqual([]);
+    expect(codesOf({ ...value, singleSignOnEnabled: true })).toEqual([{ path: 'signIn.methods', code: 'sign_in_experience.no_way_to_sign_in' }]);
     expect(codesOf({ ...value, socialSignInConnectorTargets: ['google'] })).toEqual([]);
   });
 

@@ -388,7 +388,7 @@ export type SignInExperienceConflictContext = {
 
 type ConflictShape = Pick<
   SignInExperience,
-  'signIn' | 'signUp' | 'signInMode' | 'socialSignInConnectorTargets' | 'singleSignOnEnabled' | 'mfa' | 'captchaPolicy'
+  'signIn' | 'signUp' | 'signInMode' | 'socialSignInConnectorTargets' | 'mfa' | 'captchaPolicy'
 >;
 
 /**
@@ -493,7 +493,8 @@ export const findSignInExperienceConflicts = (
   if (experience.signInMode !== 'SignIn' && signUp.identifiers.length === 0 && usableSocialTargets.length === 0) {
     add('signUp.identifiers', 'no_way_to_register');
   }
-  if (methods.length === 0 && usableSocialTargets.length === 0 && !experience.singleSignOnEnabled) {
+  // `singleSignOnEnabled` is no way in: this version has no enterprise SSO connectors to offer.
+  if (methods.length === 0 && usableSocialTargets.length === 0) {
     add('signIn.methods', 'no_way_to_sign_in');
   }
 

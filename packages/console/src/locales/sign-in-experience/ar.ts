@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'إنشاء الحسابات فقط',
   'sign_in_exp.mode.Register_description': 'تُفتح الصفحات على التسجيل ولا تعرض تسجيل الدخول.',
   'sign_in_exp.mode.sso': 'الدخول الموحد للمؤسسات',
-  'sign_in_exp.mode.sso_description': 'إتاحة تسجيل الدخول عبر موصلات SSO المؤسسية لنطاقات بريد المستخدمين.',
+  'sign_in_exp.mode.sso_description': 'لا يتضمن هذا الإصدار موصلات SSO مؤسسية بعد: يُحفظ الإعداد لكن تسجيل الدخول لا يتغير.',
 
   'sign_in_exp.forgot.title': 'نسيت كلمة المرور',
   'sign_in_exp.forgot.description':

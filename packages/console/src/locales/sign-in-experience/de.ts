@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Nur Konten erstellen',
   'sign_in_exp.mode.Register_description': 'Die Seiten öffnen mit der Registrierung und bieten keine Anmeldung.',
   'sign_in_exp.mode.sso': 'Enterprise Single Sign-On',
-  'sign_in_exp.mode.sso_description': 'Anmeldung über die Enterprise-SSO-Connectoren der E-Mail-Domains der Benutzer anbieten.',
+  'sign_in_exp.mode.sso_description': 'Diese Version hat noch keine Enterprise-SSO-Connectoren: Die Einstellung wird gespeichert, ändert die Anmeldung aber nicht.',
 
   'sign_in_exp.forgot.title': 'Passwort vergessen',
   'sign_in_exp.forgot.description':

@@ -112,7 +112,7 @@ const phrases = {
   'sign_in_exp.mode.Register': 'Create accounts only',
   'sign_in_exp.mode.Register_description': 'The pages open on registration and offer no sign-in.',
   'sign_in_exp.mode.sso': 'Enterprise single sign-on',
-  'sign_in_exp.mode.sso_description': 'Offer sign-in through the enterprise SSO connectors of the users’ email domains.',
+  'sign_in_exp.mode.sso_description': 'This version has no enterprise SSO connectors yet: the setting is stored, but sign-in does not change.',
 
   'sign_in_exp.forgot.title': 'Forgot password',
   'sign_in_exp.forgot.description':

@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Solo crear cuentas',
   'sign_in_exp.mode.Register_description': 'Las páginas abren en el registro y no ofrecen inicio de sesión.',
   'sign_in_exp.mode.sso': 'Inicio de sesión único empresarial',
-  'sign_in_exp.mode.sso_description': 'Ofrecer el inicio de sesión mediante los conectores SSO empresariales de los dominios de correo de los usuarios.',
+  'sign_in_exp.mode.sso_description': 'Esta versión aún no tiene conectores SSO empresariales: el ajuste se guarda, pero el inicio de sesión no cambia.',
 
   'sign_in_exp.forgot.title': 'Contraseña olvidada',
   'sign_in_exp.forgot.description':

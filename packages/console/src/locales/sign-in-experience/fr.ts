@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Création de compte uniquement',
   'sign_in_exp.mode.Register_description': 'Les pages s’ouvrent sur l’inscription et ne proposent pas de connexion.',
   'sign_in_exp.mode.sso': 'Authentification unique d’entreprise',
-  'sign_in_exp.mode.sso_description': 'Proposer la connexion par les connecteurs SSO d’entreprise des domaines e-mail des utilisateurs.',
+  'sign_in_exp.mode.sso_description': 'Cette version n’a pas encore de connecteurs SSO d’entreprise : le réglage est enregistré, mais la connexion ne change pas.',
 
   'sign_in_exp.forgot.title': 'Mot de passe oublié',
   'sign_in_exp.forgot.description':

@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Solo creazione di account',
   'sign_in_exp.mode.Register_description': 'Le pagine si aprono sulla registrazione e non offrono l’accesso.',
   'sign_in_exp.mode.sso': 'Single sign-on aziendale',
-  'sign_in_exp.mode.sso_description': 'Offri l’accesso tramite i connettori SSO aziendali dei domini email degli utenti.',
+  'sign_in_exp.mode.sso_description': 'Questa versione non ha ancora connettori SSO aziendali: l’impostazione viene salvata, ma l’accesso non cambia.',
 
   'sign_in_exp.forgot.title': 'Password dimenticata',
   'sign_in_exp.forgot.description':

@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'アカウント作成のみ',
   'sign_in_exp.mode.Register_description': 'ページは登録画面で開き、サインインは表示しません。',
   'sign_in_exp.mode.sso': 'エンタープライズ シングルサインオン',
-  'sign_in_exp.mode.sso_description': 'ユーザーのメールドメインのエンタープライズ SSO コネクターでのサインインを提供します。',
+  'sign_in_exp.mode.sso_description': 'このバージョンにはまだエンタープライズ SSO コネクターがありません。設定は保存されますが、サインインは変わりません。',
 
   'sign_in_exp.forgot.title': 'パスワードを忘れた場合',
   'sign_in_exp.forgot.description':

@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': '계정 만들기만',
   'sign_in_exp.mode.Register_description': '페이지가 가입 화면으로 열리며 로그인은 제공하지 않습니다.',
   'sign_in_exp.mode.sso': '엔터프라이즈 싱글 사인온',
-  'sign_in_exp.mode.sso_description': '사용자 이메일 도메인의 엔터프라이즈 SSO 커넥터로 로그인을 제공합니다.',
+  'sign_in_exp.mode.sso_description': '이 버전에는 아직 엔터프라이즈 SSO 커넥터가 없습니다. 설정은 저장되지만 로그인은 바뀌지 않습니다.',
 
   'sign_in_exp.forgot.title': '비밀번호 찾기',
   'sign_in_exp.forgot.description':

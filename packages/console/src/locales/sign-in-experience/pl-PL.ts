@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Tylko zakładanie kont',
   'sign_in_exp.mode.Register_description': 'Strony otwierają się na rejestracji i nie oferują logowania.',
   'sign_in_exp.mode.sso': 'Firmowe jednokrotne logowanie',
-  'sign_in_exp.mode.sso_description': 'Oferuj logowanie przez firmowe konektory SSO domen e-mail użytkowników.',
+  'sign_in_exp.mode.sso_description': 'Ta wersja nie ma jeszcze firmowych konektorów SSO: ustawienie jest zapisywane, ale logowanie się nie zmienia.',
 
   'sign_in_exp.forgot.title': 'Nie pamiętam hasła',
   'sign_in_exp.forgot.description':

@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Somente criar contas',
   'sign_in_exp.mode.Register_description': 'As páginas abrem no cadastro e não oferecem login.',
   'sign_in_exp.mode.sso': 'Single sign-on corporativo',
-  'sign_in_exp.mode.sso_description': 'Oferecer login pelos conectores de SSO corporativo dos domínios de e-mail dos usuários.',
+  'sign_in_exp.mode.sso_description': 'Esta versão ainda não tem conectores de SSO corporativo: a configuração é salva, mas o login não muda.',
 
   'sign_in_exp.forgot.title': 'Esqueci a senha',
   'sign_in_exp.forgot.description':

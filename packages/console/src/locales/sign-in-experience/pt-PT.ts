@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Apenas criar contas',
   'sign_in_exp.mode.Register_description': 'As páginas abrem no registo e não oferecem início de sessão.',
   'sign_in_exp.mode.sso': 'Autenticação única empresarial',
-  'sign_in_exp.mode.sso_description': 'Oferecer início de sessão pelos conectores SSO empresariais dos domínios de e-mail dos utilizadores.',
+  'sign_in_exp.mode.sso_description': 'Esta versão ainda não tem conectores SSO empresariais: a definição é guardada, mas o início de sessão não muda.',
 
   'sign_in_exp.forgot.title': 'Palavra-passe esquecida',
   'sign_in_exp.forgot.description':

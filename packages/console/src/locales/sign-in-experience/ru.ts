@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Только создание аккаунтов',
   'sign_in_exp.mode.Register_description': 'Страницы открываются на регистрации и не предлагают вход.',
   'sign_in_exp.mode.sso': 'Корпоративный единый вход',
-  'sign_in_exp.mode.sso_description': 'Предлагать вход через корпоративные SSO-коннекторы почтовых доменов пользователей.',
+  'sign_in_exp.mode.sso_description': 'В этой версии ещё нет корпоративных SSO-коннекторов: настройка сохраняется, но вход не меняется.',
 
   'sign_in_exp.forgot.title': 'Забыли пароль',
   'sign_in_exp.forgot.description':

@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Yalnızca hesap oluşturma',
   'sign_in_exp.mode.Register_description': 'Sayfalar kayıtla açılır ve oturum açma sunmaz.',
   'sign_in_exp.mode.sso': 'Kurumsal çoklu oturum açma',
-  'sign_in_exp.mode.sso_description': 'Kullanıcıların e-posta alan adlarının kurumsal SSO bağlayıcılarıyla oturum açmayı sun.',
+  'sign_in_exp.mode.sso_description': 'Bu sürümde henüz kurumsal SSO bağlayıcıları yok: ayar kaydedilir ancak oturum açma değişmez.',
 
   'sign_in_exp.forgot.title': 'Parolamı unuttum',
   'sign_in_exp.forgot.description':

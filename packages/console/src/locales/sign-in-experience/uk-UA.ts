@@ -113,7 +113,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Лише створення облікових записів',
   'sign_in_exp.mode.Register_description': 'Сторінки відкриваються на реєстрації й не пропонують вхід.',
   'sign_in_exp.mode.sso': 'Корпоративний єдиний вхід',
-  'sign_in_exp.mode.sso_description': 'Пропонувати вхід через корпоративні SSO-конектори поштових доменів користувачів.',
+  'sign_in_exp.mode.sso_description': 'У цій версії ще немає корпоративних SSO-конекторів: налаштування зберігається, але вхід не змінюється.',
 
   'sign_in_exp.forgot.title': 'Забули пароль',
   'sign_in_exp.forgot.description':

@@ -111,7 +111,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': '仅创建账号',
   'sign_in_exp.mode.Register_description': '页面打开时显示注册，不提供登录。',
   'sign_in_exp.mode.sso': '企业单点登录',
-  'sign_in_exp.mode.sso_description': '通过用户邮箱域名对应的企业 SSO 连接器提供登录。',
+  'sign_in_exp.mode.sso_description': '此版本尚无企业 SSO 连接器：该设置会被保存，但不会改变登录方式。',
 
   'sign_in_exp.forgot.title': '忘记密码',
   'sign_in_exp.forgot.description': '忘记密码的用户会通过邮件或短信收到验证码。对应的连接器一旦存在，该方式即可使用。',

@@ -111,7 +111,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': '僅建立帳戶',
   'sign_in_exp.mode.Register_description': '頁面開啟時顯示註冊，不提供登入。',
   'sign_in_exp.mode.sso': '企業單一登入',
-  'sign_in_exp.mode.sso_description': '透過用戶電郵網域的企業 SSO 連接器提供登入。',
+  'sign_in_exp.mode.sso_description': '此版本尚無企業 SSO 連接器：此設定會被儲存，但不會改變登入方式。',
 
   'sign_in_exp.forgot.title': '忘記密碼',
   'sign_in_exp.forgot.description': '忘記密碼的用戶會透過電郵或短訊收到驗證碼。只要對應的連接器存在，該方式即可使用。',

@@ -140,6 +140,7 @@ describe('verification codes by email', () => {
     const resend = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: email } });
     expect(resend.status).toBe(429);
     expect(resend.body.code).toBe('verification_code.too_many_requests');
+    expect(resend.body.message).toMatch(/^A code was sent recently\. Wait (59|60) seconds/);
 
     const identifier = { type: 'email', value: email };
     const wrong = await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: '000000' === lastCodeFor(email).payload.code ? '111111' : '000000' });
@@ -155,6 +156,64 @@ describe('verification codes by email', () => {
     );
     const exhausted = await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: lastCodeFor(email).payload.code });
     expect(exhausted.body.code).toBe('verification_code.exceeded_max_try');
+  });
+
+  it('refuses to send a code to something that is not an email address or phone number', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    const written = readdirSync(outbox).length;
+    for (const identifier of [{ type: 'email', value: 'not-an-email' }, { type: 'phone', value: 'call me maybe' }]) {
+      const refused = await browser.api('POST', '/verification/verification-code', { identifier });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('guard.invalid_input');
+      expect(refused.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.identifier.value']);
+    }
+    expect(readdirSync(outbox)).toHaveLength(written);
+  });
+
+  it('verifies a code for the same email written in another case', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    const verificationId = await sendCode(browser, 'Mixed.Case@Example.com');
+    const { payload } = lastCodeFor('Mixed.Case@Example.com');
+    const verified = await browser.api('POST', '/verification/verification-code/verify', {
+      identifier: { type: 'email', value: 'mixed.case@example.com' },
+      verificationId,
+      code: payload.code,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  });
+
+  it('caps codes per address at ten an hour, saying how long to wait', async () => {
+    const email = 'busy@example.com';
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    const ageCodes = () =>
+      server.database.withTenant('default', (tx) =>
+        tx.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where identifier = ${`email:${email}`}`),
+      );
+    const ask = () =>
+      browser.request(`${server.endpoint}/api/experience/verification/verification-code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: { type: 'email', value: email } }),
+      });
+    for (let sent = 0; sent < 10; sent += 1) {
+      expect((await ask()).status).toBe(200);
+      await ageCodes();
+    }
+    const capped = await ask();
+    expect(capped.status).toBe(429);
+    // The oldest of the ten was sent 610 s ago: it leaves the hour in 2,990 s.
+    const retryAfter = Number(capped.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(2980);
+    expect(retryAfter).toBeLessThanOrEqual(2990);
+    const body = await capped.json();
+    expect(body.code).toBe('verification_code.too_many_requests');
+    expect(body.message).toBe('Too many codes were sent to this address in the last hour. Try again in 50 min.');
   });
 
   it('resets a forgotten password with an emailed code; the old password stops working', async () => {
@@ -264,11 +323,22 @@ describe('SMTP connector', () => {
       expect(mail.raw).toContain('Subject: Willkommenscode');
       expect(mail.raw).toMatch(/Ihr Code lautet \d{6}/);
 
-      // The server goes away: a clear connector error, and no code is left behind.
+      // The server goes away: the connector error code with a generic message (the user is told
+      // nothing of the SMTP host), and no code is left behind.
       await smtpAdmin.patch(`/connectors/${connector.body.id}`, { config: smtpConfig(1) });
       const failed = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: 'other@example.com' } });
       expect(failed.status).toBe(502);
-      expect(failed.body.code).toBe('connector.general');
+      expect(failed.body).toEqual({ code: 'connector.general', message: 'The verification code could not be sent. Try again later.' });
+      const german = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: 'other@example.com' } }, { 'accept-language': 'de' });
+      expect(german.status).toBe(502);
+      expect(german.body).toEqual({
+        code: 'connector.general',
+        message: 'Der Bestätigungscode konnte nicht gesendet werden. Versuchen Sie es später erneut.',
+      });
+      // The administrator's test-send still says what went wrong.
+      const tested = await smtpAdmin.post('/connectors/smtp/test', { config: smtpConfig(1), to: 'other@example.com' });
+      expect(tested.status).toBe(502);
+      expect(tested.body.message).toContain('127.0.0.1:1');
       const left = await smtpServer.database.withTenant('default', (tx) =>
         tx.execute(sql`select count(*)::int as count from verification_codes where identifier = 'email:other@example.com'`),
       );

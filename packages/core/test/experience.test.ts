@@ -110,6 +110,68 @@ describe('sign-in experience settings', () => {
   });
 });
 
+describe('languages: ui_locales and the sign-out pages', () => {
+  it('advertises the page languages in discovery, beside the prompt values', async () => {
+    const discovery = await (await fetch(`${server.endpoint}/oidc/.well-known/openid-configuration`)).json();
+    expect([...discovery.ui_locales_supported].sort()).toEqual(
+      ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pl-PL', 'pt-BR', 'pt-PT', 'ru', 'tr-TR', 'uk-UA', 'zh-CN', 'zh-HK', 'zh-TW'].sort(),
+    );
+    expect(discovery.prompt_values_supported).toEqual(expect.arrayContaining(['none', 'login', 'consent', 'create']));
+  });
+
+  it('hands the pages the ui_locales of the authorization request, in order', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ ui_locales: 'tlh  ja de-AT' });
+    const config = await browser.api('GET', '/config');
+    expect(config.status).toBe(200);
+    expect(config.body.interaction.uiLocales).toEqual(['tlh', 'ja', 'de-AT']);
+    const plain = await createExperienceClient(server.endpoint, app);
+    await plain.authorize();
+    expect((await plain.api('GET', '/config')).body.interaction.uiLocales).toEqual([]);
+  });
+
+  it('renders the sign-out confirmation in the language and brand of the tenant', async () => {
+    // Signed in: without a session oidc-provider signs out without asking.
+    const { browser } = await register('polyglot');
+    const endSession = (query = '', headers: Record<string, string> = {}) =>
+      browser.request(`${server.endpoint}/oidc/session/end${query}`, { headers }).then(async (response) => ({
+        type: response.headers.get('content-type'),
+        html: await response.text(),
+      }));
+    const english = await endSession();
+    expect(english.type).toMatch(/^text\/html/);
+    expect(english.html).toContain('<h1>Sign out?</h1>');
+    expect(english.html).toContain('id="op.logoutForm"');
+
+    const german = await endSession('', { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(german.html).toContain('<html lang="de" dir="ltr">');
+    expect(german.html).toContain('<h1>Abmelden?</h1>');
+    expect(german.html).toContain('>Angemeldet bleiben</button>');
+
+    const before = (await admin.get('/sign-in-exp')).body;
+    const patched = await admin.patch('/sign-in-exp', {
+      color: { primaryColor: '#0B7A75', isDarkModeEnabled: true, darkPrimaryColor: '#2FB3AD' },
+      branding: { logoUrl: 'https://cdn.example.com/logo.svg', favicon: 'https://cdn.example.com/favicon.png' },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    try {
+      const japanese = await endSession('?ui_locales=ja', { 'accept-language': 'de' });
+      expect(japanese.html).toContain('<html lang="ja"');
+      expect(japanese.html).toContain(`<h1>サインアウトしますか？</h1>`);
+      expect(japanese.html).toContain('--brand:#0B7A75');
+      expect(japanese.html).toContain('prefers-color-scheme:dark');
+      expect(japanese.html).toContain('<img src="https://cdn.example.com/logo.svg"');
+      expect(japanese.html).toContain('<link rel="icon" href="https://cdn.example.com/favicon.png">');
+      // The language picked in the pages' switcher (a cookie) wins.
+      await browser.jar.setCookie('gatehouse_language=fr; Path=/', server.endpoint);
+      const chosen = await endSession('?ui_locales=ja');
+      expect(chosen.html).toContain('<html lang="fr"');
+    } finally {
+      await admin.patch('/sign-in-exp', { color: before.color, branding: before.branding });
+    }
+  });
+});
+
 describe('registration and sign-in through the experience API', () => {
   it('registers with username and password and returns to the app with tokens verified against JWKS', async () => {
     const { tokens } = await register('ada');
@@ -222,8 +284,9 @@ describe('registration and sign-in through the experience API', () => {
     await register('lockme');
     await admin.patch('/sign-in-exp', { sentinelPolicy: { maxAttempts: 3, lockoutDuration: 5 } });
     try {
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        expect((await signIn('lockme', 'wrong-password')).verified.body.code).toBe('session.invalid_credentials');
+      // Usernames are case-insensitive, and so is the count of failures.
+      for (const name of ['lockme', 'LockMe']) {
+        expect((await signIn(name, 'wrong-password')).verified.body.code).toBe('session.invalid_credentials');
       }
       const third = await signIn('lockme', 'wrong-password');
       expect(third.verified.status).toBe(429);
@@ -231,13 +294,27 @@ describe('registration and sign-in through the experience API', () => {
       // Locked: even the right password is refused, without being checked.
       const right = await signIn('lockme', strongPassword);
       expect(right.verified.body.code).toBe('session.identifier_locked');
-      expect(right.verified.body.message).toMatch(/5 minutes/);
+      expect(right.verified.body.message).toBe('Too many failed attempts. Try again in 5 minutes.');
       // Five minutes later (moved back in time), the lock is over.
       await server.database.withTenant('default', (tx) =>
         tx.execute(sql`update sentinel_activities set created_at = created_at - interval '6 minutes'`),
       );
       const later = await signIn('lockme', strongPassword);
       expect(later.verified.status).toBe(200);
+    } finally {
+      await admin.patch('/sign-in-exp', { sentinelPolicy: {} });
+    }
+  });
+
+  it('says when to try again in words, with the plural of the number and no raw timestamp', async () => {
+    await register('lockone');
+    await admin.patch('/sign-in-exp', { sentinelPolicy: { maxAttempts: 1, lockoutDuration: 1 } });
+    try {
+      const locked = await signIn('lockone', 'wrong-password');
+      expect(locked.verified.status).toBe(429);
+      expect(locked.verified.body.code).toBe('session.identifier_locked');
+      expect(locked.verified.body.message).toBe('Too many failed attempts. Try again in 1 minute.');
+      expect(locked.verified.body.message).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     } finally {
       await admin.patch('/sign-in-exp', { sentinelPolicy: {} });
     }

@@ -4,12 +4,13 @@ import { useEffect, useState } from 'preact/hooks';
 
 import { AppContext, type AppState } from './components/app-context.js';
 import { Button } from './components/form.js';
+import { useFavicon } from './lib/favicon.js';
 import type { PendingSubmit } from './lib/flow.js';
 import { activateLanguage, t } from './lib/i18n.js';
 import { type Locale, isLocale, localeNames, locales } from './lib/language.js';
 import { hasNavigated, navigate, useLocation } from './lib/router.js';
 import { type PageName, resolveRoute } from './lib/routes.js';
-import { localStore, storageKeys } from './lib/storage.js';
+import { localStore, rememberLanguageCookie, storageKeys } from './lib/storage.js';
 import { usePrefersDark, useTheme } from './lib/theme.js';
 import SignInPage from './pages/sign-in.js';
 import UnknownSessionPage from './pages/unknown-session.js';
@@ -115,6 +116,7 @@ const LanguageSwitcher = ({ language, onChange }: { language: Locale; onChange: 
 /** The frame of every page: brand, the page itself, the captcha slot and the language switcher. */
 export const Frame = ({ children, ...state }: AppState & { children: ComponentChildren }) => {
   useTheme(state.dark);
+  useFavicon(state.config.branding, state.dark);
   return (
     <AppContext.Provider value={state}>
       <div class="shell">
@@ -153,6 +155,7 @@ export const App = ({ config, initialLanguage }: { config: ExperienceConfig; ini
 
   const setLanguage = (next: Locale) => {
     localStore.set(storageKeys.language, next);
+    rememberLanguageCookie(next);
     void activateLanguage(next, config.phrases[next]).then(() => setLanguageState(next));
   };
 

@@ -6,9 +6,9 @@ import { applyBranding } from './lib/branding.js';
 import { initCaptcha } from './lib/captcha.js';
 import { detectBase, stripBase } from './lib/base.js';
 import { activateLanguage, currentLanguage, loadPhrases } from './lib/i18n.js';
-import { pickLanguage } from './lib/language.js';
+import { isLocale, pickLanguage } from './lib/language.js';
 import { setRouterBase } from './lib/router.js';
-import { localStore, storageKeys } from './lib/storage.js';
+import { localStore, rememberLanguageCookie, storageKeys } from './lib/storage.js';
 
 const root = document.querySelector('#app')!;
 
@@ -21,6 +21,10 @@ const start = async () => {
     return;
   }
   const stored = localStore.get<string>(storageKeys.language);
+  if (isLocale(stored)) {
+    // A choice made before the cookie existed: the sign-out pages learn it too.
+    rememberLanguageCookie(stored);
+  }
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
   // Download the most likely phrases while the configuration loads.
   const guess = pickLanguage({ stored, autoDetect: true, preferred, fallback: 'en' });
@@ -37,6 +41,7 @@ const start = async () => {
   }
   const language = pickLanguage({
     stored,
+    requested: config.interaction?.uiLocales,
     autoDetect: config.languageInfo.autoDetect,
     preferred,
     fallback: config.languageInfo.fallbackLanguage,

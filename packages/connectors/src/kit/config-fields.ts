@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 const parseUrl = (value: string) => {
@@ -32,19 +31,8 @@ export const httpUrlSchema = z
     message: 'Must be an http(s) URL.',
   });
 
-/** A scheme (`https://`), a `www.` prefix, or a dotted host name with a letter TLD (`example.com`). */
-const urlLike = /[a-z][\d+.a-z-]*:\/\/|\bwww\.|\b[\da-z][\da-z-]*(\.[\da-z-]+)*\.[a-z]{2,63}\b/i;
-
-export const containsUrl = (text: string) => urlLike.test(text);
-
-/** Spec §5: a sender name must not contain a URL. */
-export const senderNameSchema = z
-  .string()
-  .min(1)
-  .max(256)
-  .refine((value) => !containsUrl(value), { message: 'Must not contain a URL.' });
-
-export { templateContentTypeSchema, templateTypeSchema } from '@gatehouse/schemas';
+/** Spec §5's sender name rule is shared with the tenant's email templates. */
+export { containsUrl, senderNameSchema, templateContentTypeSchema, templateTypeSchema } from '@gatehouse/schemas';
 
 /** At least one template, one per usage type. */
 export const templateListSchema = <T extends z.ZodType<{ usageType: string }>>(item: T) =>

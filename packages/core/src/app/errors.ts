@@ -103,5 +103,9 @@ export const toErrorResponse = (
 
 export const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
   const { status, body } = toErrorResponse(error, request);
+  // A 429 that knows how long to wait (`seconds`) says so the standard way too.
+  if (error instanceof ApiError && status === 429 && typeof error.params.seconds === 'number') {
+    void reply.header('retry-after', String(error.params.seconds));
+  }
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 };

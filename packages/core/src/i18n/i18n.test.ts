@@ -18,7 +18,7 @@ import { phrases as ukUA } from './errors/uk-UA.js';
 import { phrases as zhCN } from './errors/zh-CN.js';
 import { phrases as zhHK } from './errors/zh-HK.js';
 import { phrases as zhTW } from './errors/zh-TW.js';
-import { negotiateLocale, translateError } from './index.js';
+import { negotiateLocale, pluralPattern, translateError } from './index.js';
 
 /** Each locale file's own export, imported directly so a wrong wiring in index.ts cannot hide a gap. */
 const files: Record<string, Record<string, string>> = {
@@ -42,7 +42,14 @@ const files: Record<string, Record<string, string>> = {
 };
 
 const englishKeys = Object.keys(en).sort();
-const placeholders = (text: string) => [...new Set([...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]))].sort();
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/{{(\w+)}}/g), ...text.matchAll(pluralPattern)].map((match) => match[1]))].sort();
+/** Each `{{name, plural, …}}` of a phrase with the plural categories it gives a form for. */
+const pluralForms = (text: string) =>
+  [...text.matchAll(pluralPattern)].map((match) => ({
+    name: match[1]!,
+    categories: [...match[2]!.matchAll(/(zero|one|two|few|many|other)\s*{/g)].map((form) => form[1]!),
+  }));
 const otherLocales = supportedLocales.filter((locale) => locale !== 'en');
 
 describe('error phrase catalogues', () => {
@@ -70,11 +77,20 @@ describe('error phrase catalogues', () => {
       }
     });
 
+    it('gives a plural placeholder a form for every plural category of the language', () => {
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      for (const key of englishKeys) {
+        for (const plural of pluralForms(phrases[key]!)) {
+          expect([...plural.categories].sort(), `${locale} ${key} ${plural.name}`).toEqual([...categories].sort());
+        }
+      }
+    });
+
     it('has no empty phrases and no broken placeholder braces', () => {
       for (const key of englishKeys) {
         const text = phrases[key]!;
         expect(text.trim(), `${locale} ${key}`).not.toBe('');
-        const withoutPlaceholders = text.replaceAll(/{{\w+}}/g, '');
+        const withoutPlaceholders = text.replaceAll(pluralPattern, '').replaceAll(/{{\w+}}/g, '');
         expect(withoutPlaceholders, `${locale} ${key}`).not.toMatch(/[{}]/);
       }
     });
@@ -154,6 +170,49 @@ describe('translateError', () => {
 
   it('does not expand placeholder syntax inside param values', () => {
     expect(translateError('en', 'entity.not_found', { entity: '{{id}}', id: 'x' })).toBe('The {{id}} "x" does not exist.');
+  });
+
+  it('picks the plural form of the language for a count', () => {
+    const locked = (locale: SupportedLocale, minutes: number) =>
+      translateError(locale, 'session.identifier_locked', { minutes, until: '2026-11-25T20:26:52.418Z' });
+    expect(locked('en', 1)).toBe('Too many failed attempts. Try again in 1 minute.');
+    expect(locked('en', 15)).toBe('Too many failed attempts. Try again in 15 minutes.');
+    expect(locked('fr', 1)).toBe('Trop de tentatives infructueuses. Réessayez dans 1 minute.');
+    expect(locked('de', 2)).toBe('Zu viele fehlgeschlagene Versuche. Versuchen Sie es in 2 Minuten erneut.');
+    expect([1, 3, 5, 21].map((minutes) => locked('ru', minutes).match(/через (.+)\./)?.[1])).toEqual([
+      '1 минуту',
+      '3 минуты',
+      '5 минут',
+      '21 минуту',
+    ]);
+    expect([1, 2, 5, 22].map((minutes) => locked('pl-PL', minutes).match(/za (.+)\./)?.[1])).toEqual([
+      '1 minutę',
+      '2 minuty',
+      '5 minut',
+      '22 minuty',
+    ]);
+    expect(locked('ar', 2)).toContain('دقيقتين');
+    expect(locked('ja', 5)).toBe('失敗した試行が多すぎます。5 分後にもう一度お試しください。');
+    expect(translateError('en', 'sign_in_experience.unworkable', { count: 1 })).toContain('(1 problem; see details)');
+    expect(translateError('en', 'verification_code.too_many_requests', { seconds: 1 })).toBe(
+      'A code was sent recently. Wait 1 second before asking for another.',
+    );
+    expect(translateError('es', 'password_rejected.too_short', { min: 1 })).toBe('La contraseña debe tener al menos 1 carácter.');
+  });
+
+  it('shows no raw timestamp in the lockout message, in any language', () => {
+    for (const locale of supportedLocales) {
+      const message = translateError(locale, 'session.identifier_locked', { minutes: 3, until: '2026-11-25T20:26:52.418Z' });
+      expect(message, locale).not.toContain('2026');
+      expect(message, locale).toContain('3');
+      expect(message, locale).not.toMatch(/[{}#]/);
+    }
+  });
+
+  it('leaves a plural placeholder without a number intact', () => {
+    expect(translateError('en', 'request.rate_limited')).toBe(
+      'Too many requests. Try again in {{seconds, plural, one {# second} other {# seconds}}}.',
+    );
   });
 
   it('returns a phrase for every code in every locale', () => {

@@ -76,14 +76,37 @@ export const negotiateLocale = (acceptLanguage: string | undefined): SupportedLo
   return (best as SupportedLocale | undefined) ?? fallbackLocale;
 };
 
+/**
+ * A count in a phrase, ICU style: `{{minutes, plural, one {# minute} other {# minutes}}}` takes the
+ * form of the locale's plural category for the number (Intl.PluralRules: zero, one, two, few, many,
+ * other; `=N` for an exact number), `#` standing for the number.
+ */
+export const pluralPattern = /{{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*{[^{}]*})+)\s*}}/g;
+const pluralFormPattern = /(=\d+|zero|one|two|few|many|other)\s*{([^{}]*)}/g;
+const pluralRules = new Map<SupportedLocale, Intl.PluralRules>();
+
+const selectPlural = (locale: SupportedLocale, value: number, forms: string) => {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  const byCategory = new Map([...forms.matchAll(pluralFormPattern)].map(([, category, text]) => [category!, text!]));
+  const form = byCategory.get(`=${value}`) ?? byCategory.get(rules.select(value)) ?? byCategory.get('other') ?? '#';
+  return form.replaceAll('#', String(value));
+};
+
 export const translateError = (
   locale: SupportedLocale,
   code: ErrorCode,
   params: Record<string, string | number> = {},
 ): string =>
-  catalogue[locale][code].replaceAll(/{{(\w+)}}/g, (match, name: string) =>
-    params[name] === undefined ? match : String(params[name]),
-  );
+  catalogue[locale][code]
+    .replaceAll(pluralPattern, (match, name: string, forms: string) => {
+      const value = params[name] === undefined || params[name] === '' ? Number.NaN : Number(params[name]);
+      return Number.isFinite(value) ? selectPlural(locale, value, forms) : match;
+    })
+    .replaceAll(/{{(\w+)}}/g, (match, name: string) => (params[name] === undefined ? match : String(params[name])));
 
 /** A zod issue's message in the given locale; custom refinement messages are returned as written. */
 export const translateIssue = (locale: SupportedLocale, issue: z.core.$ZodRawIssue): string => {

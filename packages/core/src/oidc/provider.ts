@@ -1,4 +1,5 @@
 import { tokenTtl } from '@gatehouse/schemas';
+import { supportedLocales } from '@gatehouse/schemas/locales';
 import Provider, { type Client, type Configuration, errors, interactionPolicy, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 
 import type { Database } from '../db/database.js';
@@ -8,6 +9,7 @@ import { actorClaim, exchangeContexts, registerTokenExchange } from '../modules/
 import { PostgresAdapter } from './adapter.js';
 import { createFindAccount, userResourceScopes } from './find-account.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
+import { languageCookie, pickLogoutLanguage, renderLogoutPage, renderSignedOutPage } from './logout-pages.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
 export type ProviderOptions = { database: Database; trustProxy: boolean; auditLog: AuditLogWriter };
@@ -114,18 +116,22 @@ const signsOutAtOnce = (ctx: KoaContextWithOIDC) => {
   return Boolean(hint && settingsOf(ctx.oidc.client).isThirdParty === false && (!accountId || hint.payload?.sub === accountId));
 };
 
-const pageStyle =
-  'body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0;color:#1f2024}main{max-width:22rem;text-align:center}button{font:inherit;padding:.6rem 1.2rem;margin:.3rem;border-radius:.5rem;border:1px solid #6139f6;background:#6139f6;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#6139f6}';
-
-/** The end-session page: oidc-provider's form, submitted at once when `auto`, else a confirmation. */
-const logoutPage = (form: string, auto: boolean) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign out</title><style>${pageStyle}</style></head><body><main>${form}${
-  auto
-    ? '<input type="hidden" name="logout" value="yes" form="op.logoutForm"><p>Signing out…</p><noscript><button type="submit" form="op.logoutForm">Continue</button></noscript><script>document.getElementById("op.logoutForm").submit()</script>'
-    : '<h1>Sign out?</h1><p>You will be signed out of this sign-in service on this device.</p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button><button class="secondary" type="submit" form="op.logoutForm">Stay signed in</button>'
-}</main></body></html>`;
-
-const signedOutPage = () =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Signed out</title><style>${pageStyle}</style></head><body><main><h1>Signed out</h1><p>You can close this window.</p></main></body></html>`;
+/**
+ * What a sign-out page needs from the tenant: its language (as the hosted pages pick theirs) and
+ * its brand (colour, logo, favicon, dark mode). See logout-pages.ts.
+ */
+const logoutPageContext = async (runtime: TenantRuntime, ctx: KoaContextWithOIDC) => {
+  const settings = await runtime.signInExperience();
+  const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
+  const locale = pickLogoutLanguage({
+    chosen: ctx.cookies.get(languageCookie, { signed: false }),
+    uiLocales: typeof params.ui_locales === 'string' ? params.ui_locales : undefined,
+    acceptLanguage: ctx.get('accept-language'),
+    autoDetect: settings.languageInfo.autoDetect,
+    fallback: settings.languageInfo.fallbackLanguage,
+  });
+  return { locale, settings: { color: settings.color, branding: settings.branding } };
+};
 
 const settingsOf = (client: unknown) =>
   ((client as { gatehouse?: unknown } | undefined)?.gatehouse ?? {}) as Partial<GatehouseClientSettings>;
@@ -245,11 +251,13 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => {
-          ctx.body = logoutPage(form, signsOutAtOnce(ctx));
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderLogoutPage({ form, auto: signsOutAtOnce(ctx), ...(await logoutPageContext(runtime, ctx)) });
         },
-        postLogoutSuccessSource: (ctx) => {
-          ctx.body = signedOutPage();
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = renderSignedOutPage(await logoutPageContext(runtime, ctx));
         },
       },
       resourceIndicators: {
@@ -295,6 +303,8 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     discovery: {
       claim_types_supported: ['normal'],
       prompt_values_supported: ['none', ...interactionPrompts.filter((prompt) => prompt.requestable).map((prompt) => prompt.name)],
+      // `ui_locales` picks the hosted pages' language (after the user's own choice in them).
+      ui_locales_supported: [...supportedLocales],
     },
     interactions: {
       policy: interactionPrompts,

@@ -8,14 +8,15 @@ const darkSurface = '#1c1d21';
 
 /**
  * The tenant's brand on the page: the primary colour (and its dark-mode variant) as CSS variables
- * with a readable text colour for buttons and a readable shade for links, the favicon, and the
- * tenant's custom CSS in a `<style>` after every other style. Applying it again replaces what the
- * previous call set (the console's preview applies every draft).
+ * with a readable text colour for buttons and a readable shade for links, and the tenant's custom
+ * CSS in a `<style>` after every other style. Applying it again replaces what the
+ * previous call set (the console's preview applies every draft). The favicon follows the theme:
+ * see `useFavicon` (favicon.ts), used by the page frame.
  */
-export const applyBranding = (config: Pick<ExperienceConfig, 'color' | 'branding' | 'customCss'>) => {
+export const applyBranding = (config: Pick<ExperienceConfig, 'color' | 'customCss'>) => {
   const root = document.documentElement;
   const set = (name: string, value: string) => root.style.setProperty(name, value);
-  const { primaryColor, darkPrimaryColor, isDarkModeEnabled } = config.color;
+  const { primaryColor, darkPrimaryColor } = config.color;
 
   // Suffixed variables: styles.css picks the light or dark set (an inline --brand would win over it).
   set('--brand-light', primaryColor);
@@ -28,29 +29,10 @@ export const applyBranding = (config: Pick<ExperienceConfig, 'color' | 'branding
   set('--brand-text-dark', ensureContrast(darkPrimaryColor, darkSurface));
 
   document.head.querySelectorAll('[data-branding]').forEach((element) => element.remove());
-  const { favicon, darkFavicon } = config.branding;
-  if (favicon) {
-    addIcon(favicon);
-  }
-  if (darkFavicon && isDarkModeEnabled) {
-    addIcon(darkFavicon, '(prefers-color-scheme: dark)');
-  }
-
   if (config.customCss) {
     const style = document.createElement('style');
     style.dataset.branding = 'custom-css';
     style.textContent = config.customCss;
     document.head.append(style);
   }
-};
-
-const addIcon = (url: string, media?: string) => {
-  const link = document.createElement('link');
-  link.rel = 'icon';
-  link.href = url;
-  link.dataset.branding = 'icon';
-  if (media) {
-    link.media = media;
-  }
-  document.head.append(link);
 };

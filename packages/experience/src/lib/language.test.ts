@@ -61,4 +61,18 @@ describe('pickLanguage', () => {
     expect(pickLanguage({ stored: null, autoDetect: true, preferred: ['nl'], fallback: 'es' })).toBe('es');
     expect(pickLanguage({ stored: 'xx', autoDetect: true, preferred: [], fallback: 'zz' })).toBe('en');
   });
+
+  it('takes the first supported ui_locales of the app after the stored choice and before the browser', () => {
+    const base = { stored: null, autoDetect: true, preferred: ['de-DE', 'de'], fallback: 'en' };
+    expect(pickLanguage({ ...base, requested: ['ja'] })).toBe('ja');
+    expect(pickLanguage({ ...base, requested: ['xx-YY', 'tlh', 'pt', 'fr'] })).toBe('pt-BR');
+    expect(pickLanguage({ ...base, requested: ['zh-Hant-HK', 'en'] })).toBe('zh-HK');
+    // The user's own choice in the switcher wins; unsupported tags fall through to the browser.
+    expect(pickLanguage({ ...base, stored: 'ko', requested: ['ja'] })).toBe('ko');
+    expect(pickLanguage({ ...base, requested: ['nl', 'sv'] })).toBe('de');
+    expect(pickLanguage({ ...base, requested: [] })).toBe('de');
+    // Asked for by the app, it applies even where the tenant does not follow the browser.
+    expect(pickLanguage({ ...base, autoDetect: false, requested: ['it'] })).toBe('it');
+    expect(pickLanguage({ ...base, autoDetect: false, requested: ['nl'] })).toBe('en');
+  });
 });

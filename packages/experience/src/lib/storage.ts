@@ -41,3 +41,14 @@ export const storageKeys = {
   social: 'gatehouse:experience:social',
   missingProfile: 'gatehouse:experience:missing-profile',
 } as const;
+
+/**
+ * The language the user picked, also as a cookie: the server-rendered sign-out pages (which cannot
+ * read web storage) speak it too. Same name as `languageCookie` in core's oidc/logout-pages.ts.
+ */
+export const rememberLanguageCookie = (locale: string) => {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  safely(() => {
+    document.cookie = `gatehouse_language=${encodeURIComponent(locale)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  }, undefined);
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { supportedLocales } from '../constants/locales.js';
-import { isHttpUrl } from '../rules/patterns.js';
+import { emailPattern, isHttpUrl } from '../rules/patterns.js';
 import { jsonObjectSchema, timestampSchema } from './common.js';
 
 export const connectorTypes = ['Email', 'Sms', 'Social'] as const;
@@ -88,13 +88,19 @@ export type Connector = z.infer<typeof connectorSchema>;
 export const secretMask = '********';
 
 /**
- * Config keys whose values are credentials: the server answers them masked, forms edit them as
- * passwords. Endpoints and settings that merely mention tokens (`tokenEndpoint`,
- * `idTokenSignedResponseAlg`) are not secrets.
+ * Config keys whose values are credentials (also header and form field names inside a config, such
+ * as `X-Auth-Key` or `key`): the server answers them masked, forms edit them as passwords. A false
+ * positive only hides a value, a miss shows a credential, so the words are broad.
  */
-const secretConfigKey = /secret|password|^pass$|private[-_]?key|api[-_]?key|token$|^authorization$/i;
+const secretConfigKey = /secret|passw(?:or)?d|passphrase|^pass$|^pwd$|token|api[-_]?key|auth|credential|signature|private|cookie|keys?$/i;
 
-export const isSecretConfigKey = (key: string) => secretConfigKey.test(key);
+/**
+ * Settings that merely name or locate a credential (`tokenEndpoint`, `tokenEndpointAuthMethod`,
+ * `idTokenSignedResponseAlg`, `keyId`) are not secrets.
+ */
+const credentialSettingKey = /(?:endpoint|ur[il]|method|alg|algorithm|id|type|format|mode|enabled)$/i;
+
+export const isSecretConfigKey = (key: string) => secretConfigKey.test(key) && !credentialSettingKey.test(key);
 
 export const connectorFactorySchema = z
   .object({
@@ -123,14 +129,36 @@ export const connectorTestSchema = z
   })
   .strict();
 
+/** A scheme (`https://`), a `www.` prefix, or a dotted host name with a letter TLD (`example.com`). */
+const urlLike = /[a-z][\d+.a-z-]*:\/\/|\bwww\.|\b[\da-z][\da-z-]*(\.[\da-z-]+)*\.[a-z]{2,63}\b/i;
+
+export const containsUrl = (text: string) => urlLike.test(text);
+
+/** Spec §5: a sender name must not contain a URL. */
+export const senderNameSchema = z
+  .string()
+  .min(1)
+  .max(256)
+  .refine((value) => !containsUrl(value), { message: 'Must not contain a URL.' });
+
+const emailTemplateDetailsShape = {
+  subject: z.string().min(1).max(512),
+  content: z.string().min(1).max(100_000),
+  contentType: templateContentTypeSchema,
+};
+
+/** What a template may be saved with. */
 export const emailTemplateDetailsSchema = z
   .object({
-    subject: z.string().min(1).max(512),
-    content: z.string().min(1).max(100_000),
-    contentType: templateContentTypeSchema,
-    replyTo: z.string().max(256).optional(),
-    sendFrom: z.string().max(256).optional(),
+    ...emailTemplateDetailsShape,
+    replyTo: z.string().max(256).regex(emailPattern, { message: 'Must be an email address.' }).optional(),
+    sendFrom: senderNameSchema.optional(),
   })
+  .strict();
+
+/** What a stored template is answered with (rows saved before the checks above still read back). */
+const storedEmailTemplateDetailsSchema = z
+  .object({ ...emailTemplateDetailsShape, replyTo: z.string().max(256).optional(), sendFrom: z.string().max(256).optional() })
   .strict();
 
 export const emailTemplateSchema = z
@@ -138,7 +166,7 @@ export const emailTemplateSchema = z
     id: z.string(),
     languageTag: z.string(),
     templateType: templateTypeSchema,
-    details: emailTemplateDetailsSchema,
+    details: storedEmailTemplateDetailsSchema,
     createdAt: timestampSchema,
   })
   .meta({ id: 'EmailTemplate' });
@@ -149,7 +177,17 @@ export const emailTemplateUpsertSchema = z
     templates: z
       .array(z.object({ languageTag: z.enum(supportedLocales), templateType: templateTypeSchema, details: emailTemplateDetailsSchema }).strict())
       .min(1)
-      .max(200),
+      .max(200)
+      .superRefine((templates, context) => {
+        const seen = new Set<string>();
+        for (const [index, template] of templates.entries()) {
+          const key = `${template.languageTag} ${template.templateType}`;
+          if (seen.has(key)) {
+            context.addIssue({ code: 'custom', message: `Duplicate template for ${key}.`, path: [index, 'templateType'] });
+          }
+          seen.add(key);
+        }
+      }),
   })
   .strict();
 

@@ -12,6 +12,7 @@ import {
   signUpSchema,
   socialSignInSchema,
 } from './sign-in-experience.js';
+import { primaryEmailSchema, primaryPhoneSchema } from './users.js';
 
 /**
  * The experience API (`/api/experience`): the steps of a sign-in, registration or password reset,
@@ -31,11 +32,11 @@ export const experienceIdentifierSchema = z.object({
 });
 export type ExperienceIdentifier = z.infer<typeof experienceIdentifierSchema>;
 
-/** Identifiers a verification code can be sent to. */
-export const codeIdentifierSchema = z.object({
-  type: z.enum(['email', 'phone']),
-  value: z.string().min(1).max(128),
-});
+/** Identifiers a verification code can be sent to: a well-formed address, before any connector sees it. */
+export const codeIdentifierSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('email'), value: primaryEmailSchema }),
+  z.object({ type: z.literal('phone'), value: primaryPhoneSchema }),
+]);
 
 export const verificationIdSchema = z.string().min(1).max(32);
 
@@ -129,6 +130,8 @@ export const experienceInteractionSchema = z.object({
   /** `first_screen=register` or `prompt=create` from the authorization request. */
   firstScreen: z.enum(['signIn', 'register']),
   loginHint: z.string().nullable(),
+  /** `ui_locales` from the authorization request: the app's preferred languages, in order (BCP 47 tags). */
+  uiLocales: z.array(z.string()).optional(),
   application: z.object({ id: z.string(), name: z.string(), logoUri: z.string().nullable() }),
   /** Current experience state, when one was started. */
   event: interactionEventSchema.nullable(),

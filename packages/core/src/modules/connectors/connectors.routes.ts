@@ -68,7 +68,8 @@ export const connectorRoutes = async (app: ApiInstance, options: { devConnectors
       schema: {
         tags,
         summary: 'Create a connector',
-        description: 'The configuration is validated by the factory and stored encrypted. One email and one SMS connector per tenant, one social connector per target.',
+        description:
+          'The configuration is validated by the factory and stored encrypted. One email and one SMS connector per tenant, whatever their factory (409 `connector.type_exists`), one social connector per target.',
         body: connectorCreateSchema,
         response: { 201: connectorSchema, ...errorResponses },
       },
@@ -113,7 +114,7 @@ export const connectorRoutes = async (app: ApiInstance, options: { devConnectors
         tags,
         summary: 'Send a test message with a connector configuration',
         description:
-          '`id` is the factory id (e.g. `smtp`); the configuration is used for this one message and not saved. With `id` in the body (a saved connector of that factory), masked secrets are taken from its stored configuration.',
+          '`id` is the factory id (e.g. `smtp`); the configuration is used for this one message and not saved. `to` is an email address (email) or a phone number in digits (SMS). The message is a `Generic` one, rendered as a real code would be: the tenant\'s email template in `locale` (else English, else the connector\'s own). With `id` in the body (a saved connector of that factory), masked secrets are taken from its stored configuration.',
         params: idParams,
         body: connectorTestSchema,
         response: { 204: z.null(), ...errorResponses },
@@ -141,7 +142,8 @@ export const connectorRoutes = async (app: ApiInstance, options: { devConnectors
       schema: {
         tags: templateTags,
         summary: 'Create or replace email templates',
-        description: 'One template per language and usage type; the email connector uses it instead of its own configured template.',
+        description:
+          'One template per language and usage type (the same pair twice in one request is refused); the email connector uses it instead of its own configured template. `sendFrom` must not contain a URL, `replyTo` must be an email address.',
         body: emailTemplateUpsertSchema,
         response: { 200: z.array(emailTemplateSchema), ...errorResponses },
       },

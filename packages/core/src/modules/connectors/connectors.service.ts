@@ -10,14 +10,19 @@ import {
   type Connector,
   type ConnectorCreate,
   type ConnectorPatch,
+  type ConnectorType,
   isSecretConfigKey,
+  primaryEmailSchema,
+  primaryPhoneSchema,
   secretMask,
   type SupportedLocale,
 } from '@gatehouse/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { $ZodRawIssue } from 'zod/v4/core';
 
-import { ApiError, notFound } from '../../app/errors.js';
+import { ApiError, notFound, RequestValidationError } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import { generateId } from '../../crypto/ids.js';
 import type { Tx } from '../../db/database.js';
@@ -30,24 +35,59 @@ export type ConnectorFactory = (typeof builtInConnectors)[number];
 
 const sealContext = (tenantId: string, id: string) => `connector:${tenantId}:${id}`;
 
-/** Credentials are never shown back in clear. */
-const maskSecrets = (value: unknown, key = ''): unknown => {
-  if (typeof value === 'string' && isSecretConfigKey(key)) {
-    return secretMask;
+/** Fields that name the value beside them in a list of pairs: `[{ "name": "X-Auth-Key", "value": "…" }]`. */
+const pairNameFields = ['name', 'key', 'header'] as const;
+
+const pairNameField = (value: unknown) => {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || typeof (value as { value?: unknown }).value !== 'string') {
+    return undefined;
+  }
+  return pairNameFields.find((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+};
+
+const pairName = (value: unknown) => {
+  const field = pairNameField(value);
+  return field ? (value as Record<string, string>)[field] : undefined;
+};
+
+/**
+ * Credentials are never shown back in clear. A value is secret by its key (header and field names
+ * inside the config too), by the name beside it in a name/value pair, or as a string item of a list
+ * under a secret key.
+ */
+export const maskSecrets = (value: unknown, key = ''): unknown => {
+  if (typeof value === 'string') {
+    return isSecretConfigKey(key) ? secretMask : value;
   }
   if (Array.isArray(value)) {
-    return value.map((item) => maskSecrets(item));
+    return value.map((item) => maskSecrets(item, typeof item === 'string' ? key : ''));
   }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskSecrets(item, name)]));
+    const nameField = pairNameField(value);
+    const name = nameField ? (value as Record<string, string>)[nameField] : undefined;
+    return Object.fromEntries(
+      Object.entries(value).map(([field, item]) => {
+        if (field === nameField) {
+          return [field, item];
+        }
+        return [field, maskSecrets(item, name !== undefined && field === 'value' ? name : field)];
+      }),
+    );
   }
   return value;
 };
 
-/** A patch that sends the mask back keeps the stored secret. */
-const unmask = (next: unknown, stored: unknown): unknown => {
+/** A patch that sends the mask back keeps the stored secret (pairs are matched by their name). */
+export const unmask = (next: unknown, stored: unknown): unknown => {
   if (next === secretMask) {
     return stored;
+  }
+  if (Array.isArray(next) && Array.isArray(stored)) {
+    return next.map((item, index) => {
+      const name = pairName(item);
+      const sameName = name === undefined ? undefined : stored.find((candidate) => pairName(candidate) === name);
+      return unmask(item, sameName ?? stored[index]);
+    });
   }
   if (next && typeof next === 'object' && !Array.isArray(next) && stored && typeof stored === 'object' && !Array.isArray(stored)) {
     return Object.fromEntries(
@@ -65,14 +105,30 @@ export const toConnectorApiError = (error: unknown) => {
   if (error instanceof ConnectorError) {
     const status = providerFailures.has(error.code) ? 502 : error.code === 'rate_limit_exceeded' ? 429 : 422;
     const issues = (error.data?.issues as { path: string; message: string }[] | undefined) ?? undefined;
-    return new ApiError(
+    const apiError = new ApiError(
       status,
       `connector.${error.code}` as ErrorCode,
       { detail: error.message },
       issues?.map((issue) => ({ path: `config.${issue.path}`, code: 'invalid', message: issue.message })),
     );
+    apiError.cause = error;
+    return apiError;
   }
   return error;
+};
+
+/**
+ * A connector failure as anonymous users of the sign-in pages see it: the same code and status,
+ * a generic message. The provider's own text can name internal hosts, ports or gateways, so it is
+ * only logged.
+ */
+export const toPublicConnectorApiError = (error: unknown, log: FastifyBaseLogger, purpose: 'message' | 'social') => {
+  const mapped = toConnectorApiError(error);
+  if (!(mapped instanceof ApiError) || mapped.params.detail === undefined) {
+    return mapped;
+  }
+  log.warn({ err: mapped.cause ?? error, code: mapped.code, detail: mapped.params.detail }, 'connector failed');
+  return new ApiError(mapped.status, mapped.code, {}, undefined, purpose === 'message' ? 'connector.code_not_sent' : 'connector.social_sign_in_failed');
 };
 
 const isDevelopmentFactory = (factory: ConnectorFactory) => factory.metadata.id.startsWith('dev-');
@@ -184,11 +240,12 @@ const requireRow = async (tx: Tx, id: string) => {
 
 export const getConnector = (scope: TenantScope, id: string) => scope.transaction(async (tx) => toConnector(scope, await requireRow(tx, id)));
 
+/** One email and one SMS connector per tenant, whatever their factory; one social connector per target. */
 const assertTargetFree = async (tx: Tx, type: string, target: string, exceptId?: string) => {
   const [taken] = await tx
     .select({ id: connectors.id })
     .from(connectors)
-    .where(and(eq(connectors.type, type), eq(connectors.target, target)));
+    .where(type === 'Social' ? and(eq(connectors.type, type), eq(connectors.target, target)) : eq(connectors.type, type));
   if (taken && taken.id !== exceptId) {
     throw new ApiError(409, type === 'Social' ? 'connector.target_exists' : 'connector.type_exists', { type, target });
   }
@@ -229,8 +286,15 @@ export const createConnector = async (scope: TenantScope, input: ConnectorCreate
         syncProfile: input.syncProfile ?? false,
         enableTokenStorage: input.enableTokenStorage ?? false,
       })
+      .onConflictDoNothing()
       .returning();
-    return toConnector(scope, row!);
+    if (!row) {
+      // A concurrent create won the race; the unique indexes refused this one. Read committed: the
+      // check now sees the winner.
+      await assertTargetFree(tx, factory.type, target);
+      throw new ApiError(409, 'connector.id_exists', { id });
+    }
+    return toConnector(scope, row);
   });
 };
 
@@ -271,9 +335,14 @@ export const deleteConnector = (scope: TenantScope, id: string) =>
     await assertWorkable(tx, await readSignInExperience(tx));
   });
 
+/** Where a test message may go: an address as users' own are checked (spec §5). */
+const recipientSchemas: Partial<Record<ConnectorType, z.ZodType<string>>> = { Email: primaryEmailSchema, Sms: primaryPhoneSchema };
+
 /**
- * Sends a test message with a config that is not saved yet. With `id` (a saved connector of the
- * same factory), masked secrets are filled in from its stored config, as a patch would.
+ * Sends a test message with a config that is not saved yet, rendered as a real code message would
+ * be (the tenant's email template in `locale`, else English, else the connector's). With `id` (a
+ * saved connector of the same factory), masked secrets are filled in from its stored config, as a
+ * patch would.
  */
 export const testConnector = async (
   scope: TenantScope,
@@ -283,6 +352,17 @@ export const testConnector = async (
 ) => {
   const factory = requireFactory(factoryId);
   assertAllowed(factory, options);
+  const recipient = recipientSchemas[factory.type];
+  if (!recipient) {
+    throw new ApiError(422, 'connector.test_not_supported', { connectorId: factoryId });
+  }
+  const to = recipient.safeParse(input.to, { reportInput: true });
+  if (!to.success) {
+    throw new RequestValidationError(
+      'body',
+      to.error.issues.map((issue) => ({ ...issue, path: ['to', ...issue.path] })) as $ZodRawIssue[],
+    );
+  }
   const stored = input.id
     ? await scope.transaction(async (tx) => {
         const row = await requireRow(tx, input.id!);
@@ -293,14 +373,27 @@ export const testConnector = async (
       })
     : undefined;
   const config = validConfig(factory, stored ? unmask(input.config, stored) : input.config);
-  const message = { to: input.to, type: 'Generic' as const, locale: input.locale ?? 'en', payload: { code: '000000' } };
+  await sendThrough(scope, factory, config, { to: input.to, type: 'Generic', locale: input.locale ?? 'en', payload: { code: '000000' } });
+};
+
+/** Email template stored by the tenant for a type, in the language or else in English. */
+const findEmailTemplate = (scope: TenantScope, type: string, locale: string) =>
+  scope.transaction(async (tx) => {
+    const rows = await tx.select().from(emailTemplates).where(eq(emailTemplates.templateType, type));
+    const row = rows.find((candidate) => candidate.languageTag === locale) ?? rows.find((candidate) => candidate.languageTag === 'en');
+    return row?.details as EmailMessage['template'];
+  });
+
+type OutgoingMessage = Omit<SmsMessage, 'type'> & { type: EmailMessage['type'] };
+
+/** One message through a connector; an email uses the tenant's stored template when it has one. */
+const sendThrough = async (scope: TenantScope, factory: ConnectorFactory, config: Record<string, unknown>, message: OutgoingMessage) => {
   try {
     if (factory.type === 'Email') {
-      await factory.sendMessage(config as never, message);
+      const template = await findEmailTemplate(scope, message.type, message.locale);
+      await factory.sendMessage(config as never, { ...message, ...(template ? { template } : {}) });
     } else if (factory.type === 'Sms') {
       await factory.sendMessage(config as never, message);
-    } else {
-      throw new ApiError(422, 'connector.test_not_supported', { connectorId: factoryId });
     }
   } catch (error) {
     throw toConnectorApiError(error);
@@ -317,7 +410,7 @@ const load = (scope: TenantScope, row: ConnectorRow): LoadedConnector => {
 /** The tenant's email or SMS connector, if it has one. */
 export const findMessageConnector = (scope: TenantScope, type: 'Email' | 'Sms') =>
   scope.transaction(async (tx) => {
-    const [row] = await tx.select().from(connectors).where(eq(connectors.type, type)).limit(1);
+    const [row] = await tx.select().from(connectors).where(eq(connectors.type, type)).orderBy(connectors.createdAt).limit(1);
     return row ? load(scope, row) : undefined;
   });
 
@@ -330,36 +423,15 @@ export const findSocialConnector = (scope: TenantScope, id: string) =>
     return row ? load(scope, row) : undefined;
   });
 
-/** Email template stored by the tenant for a type, in the language or else in English. */
-const findEmailTemplate = (scope: TenantScope, type: string, locale: string) =>
-  scope.transaction(async (tx) => {
-    const rows = await tx.select().from(emailTemplates).where(eq(emailTemplates.templateType, type));
-    const row = rows.find((candidate) => candidate.languageTag === locale) ?? rows.find((candidate) => candidate.languageTag === 'en');
-    return row?.details as EmailMessage['template'];
-  });
-
 /**
  * Sends a message through the tenant's email or SMS connector. A missing connector or a failing
  * provider surfaces as a clear API error.
  */
-export const sendTenantMessage = async (
-  scope: TenantScope,
-  channel: 'email' | 'phone',
-  message: Omit<SmsMessage, 'type'> & { type: EmailMessage['type'] },
-) => {
+export const sendTenantMessage = async (scope: TenantScope, channel: 'email' | 'phone', message: OutgoingMessage) => {
   const type = channel === 'email' ? 'Email' : 'Sms';
   const connector = await findMessageConnector(scope, type);
   if (!connector) {
     throw new ApiError(422, channel === 'email' ? 'connector.email_not_configured' : 'connector.sms_not_configured');
   }
-  try {
-    if (connector.factory.type === 'Email') {
-      const template = await findEmailTemplate(scope, message.type, message.locale);
-      await connector.factory.sendMessage(connector.config as never, { ...message, ...(template ? { template } : {}) });
-    } else if (connector.factory.type === 'Sms') {
-      await connector.factory.sendMessage(connector.config as never, message);
-    }
-  } catch (error) {
-    throw toConnectorApiError(error);
-  }
+  await sendThrough(scope, connector.factory, connector.config, message);
 };

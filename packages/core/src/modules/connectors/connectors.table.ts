@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAtColumn, tenantIdColumn, tenantIsolationPolicy } from '../../db/tenant-table.js';
@@ -15,7 +16,7 @@ export const connectors = pgTable(
     /** The factory it was made from (`smtp`, `google`, …). */
     connectorId: varchar('connector_id', { length: 128 }).notNull(),
     type: varchar('type', { length: 16 }).notNull(),
-    /** Social target (`google`, or the admin's own for generic OIDC/OAuth 2); email and SMS: their type. */
+    /** Social target (`google`, or the admin's own for generic OIDC/OAuth 2); email and SMS: the factory's (`smtp`). */
     target: varchar('target', { length: 128 }).notNull(),
     configSealed: text('config_sealed').notNull(),
     /** Overrides of the factory's name/logo (generic connectors). */
@@ -26,8 +27,9 @@ export const connectors = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    // One email connector, one SMS connector, one social connector per target.
+    // One social connector per target; one email connector and one SMS connector, whatever their factory.
     uniqueIndex('connectors_target').on(t.tenantId, t.type, t.target),
+    uniqueIndex('connectors_message_type').on(t.tenantId, t.type).where(sql`${t.type} <> 'Social'`),
     tenantIsolationPolicy('connectors'),
   ],
 );

@@ -24,6 +24,7 @@ const describeInteraction = async (request: FastifyRequest, reply: FastifyReply)
     prompt: interaction.prompt.name === 'consent' ? 'consent' : 'login',
     firstScreen: interaction.params.first_screen === 'register' || prompts.includes('create') ? 'register' : 'signIn',
     loginHint: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : null,
+    uiLocales: typeof interaction.params.ui_locales === 'string' ? interaction.params.ui_locales.split(/\s+/).filter(Boolean).slice(0, 20) : [],
     application: {
       id: clientId,
       name: appBranding?.displayName ?? client?.source.name ?? clientId,

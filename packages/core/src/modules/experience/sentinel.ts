@@ -58,6 +58,10 @@ const readActivity = async (tx: Tx, hash: string, policy: SentinelPolicy) => {
 /** What the check before an attempt learned, for recording its outcome. */
 export type SentinelCheck = { failuresPending: boolean };
 
+/**
+ * The lockout: its message says in how many minutes to try again (whole minutes, rounded up, with the
+ * language's plural form); `until` stays in the params as the exact end of the lock, never shown.
+ */
 const lockedError = (until: Date) =>
   new ApiError(429, 'session.identifier_locked', { until: until.toISOString(), minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) });
 

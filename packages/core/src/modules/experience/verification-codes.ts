@@ -41,13 +41,20 @@ export const issueVerificationCode = async (
       .select({
         total: count(),
         latest: sql<Date | null>`max(${verificationCodes.createdAt}) filter (where ${verificationCodes.usage} = ${usage})`,
+        oldest: sql<Date | null>`min(${verificationCodes.createdAt})`,
       })
       .from(verificationCodes)
       .where(and(eq(verificationCodes.identifier, key(identifier)), gt(verificationCodes.createdAt, sql`now() - interval '1 hour'`)));
-    const latest = recent?.latest ? new Date(recent.latest) : undefined;
-    const wait = latest ? Math.ceil((latest.getTime() + verificationCodePolicy.resendAfterSeconds * 1000 - Date.now()) / 1000) : 0;
-    if (wait > 0 || (recent?.total ?? 0) >= verificationCodePolicy.maxPerHour) {
-      throw new ApiError(429, 'verification_code.too_many_requests', { seconds: Math.max(wait, 1) });
+    const secondsUntil = (sent: Date | null | undefined, afterSeconds: number) =>
+      sent ? Math.ceil((new Date(sent).getTime() + afterSeconds * 1000 - Date.now()) / 1000) : 0;
+    const wait = secondsUntil(recent?.latest, verificationCodePolicy.resendAfterSeconds);
+    if (wait > 0) {
+      throw new ApiError(429, 'verification_code.too_many_requests', { seconds: wait });
+    }
+    if ((recent?.total ?? 0) >= verificationCodePolicy.maxPerHour) {
+      // Until the oldest code of the last hour leaves the window.
+      const seconds = Math.max(secondsUntil(recent?.oldest, 3600), 1);
+      throw new ApiError(429, 'verification_code.too_many_requests', { seconds, minutes: Math.ceil(seconds / 60) }, undefined, 'verification_code.hourly_limit');
     }
     await tx
       .update(verificationCodes)

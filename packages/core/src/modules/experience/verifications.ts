@@ -4,7 +4,7 @@ import type { ExperienceIdentifier } from '@gatehouse/schemas';
 
 import { ApiError } from '../../app/errors.js';
 import { generateId } from '../../crypto/ids.js';
-import { findSocialConnector, sendTenantMessage, toConnectorApiError } from '../connectors/connectors.service.js';
+import { findSocialConnector, sendTenantMessage, toPublicConnectorApiError } from '../connectors/connectors.service.js';
 import { verifyAgainstDummy, verifyPassword, hashPassword } from '../users/passwords.js';
 import { users } from '../users/users.table.js';
 import { eq } from 'drizzle-orm';
@@ -15,7 +15,11 @@ import { assertNotLocked, recordAttempt } from './sentinel.js';
 import { findUserByIdentifier } from './user-lookup.js';
 import { checkVerificationCode, type CodeIdentifier, issueVerificationCode } from './verification-codes.js';
 
-const identifierKey = (identifier: { type: string; value: string }) => `${identifier.type}:${identifier.value}`;
+/**
+ * Usernames and emails name a user case-insensitively, so the lockout counter and the code's
+ * address do too: `Alice@Example.com` and `alice@example.com` share one count of failures.
+ */
+const identifierKey = (identifier: { type: string; value: string }) => `${identifier.type}:${identifier.value.toLowerCase()}`;
 
 export const methodFor = (session: ExperienceSession, type: ExperienceIdentifier['type']) =>
   session.settings.signIn.methods.find((method) => method.identifier === type);
@@ -100,6 +104,8 @@ export const sendCodeStep = async (session: ExperienceSession, identifier: CodeI
       type: usage,
       locale: session.locale,
       payload: { code, ...(typeof application === 'string' ? { applicationId: application } : {}) },
+    }).catch((error: unknown) => {
+      throw toPublicConnectorApiError(error, session.request.log, 'message');
     }),
   );
   return addRecord(session, { id: generateId(), type: 'code', identifier, verified: false });
@@ -153,7 +159,7 @@ export const startSocialStep = async (session: ExperienceSession, connectorId: s
       codeVerifier: record.codeVerifier,
     });
   } catch (error) {
-    throw toConnectorApiError(error);
+    throw toPublicConnectorApiError(error, session.request.log, 'social');
   }
   return { verificationId: addRecord(session, record), authorizationUri };
 };
@@ -176,7 +182,7 @@ export const verifySocialStep = async (session: ExperienceSession, verificationI
       codeVerifier: record.codeVerifier,
     });
   } catch (error) {
-    throw toConnectorApiError(error);
+    throw toPublicConnectorApiError(error, session.request.log, 'social');
   }
   const { tokens, ...profile } = info;
   const identity: SocialIdentity = {

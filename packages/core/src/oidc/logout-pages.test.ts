@@ -1,0 +1,86 @@
+import { supportedLocales } from '@gatehouse/schemas/locales';
+import { describe, expect, it } from 'vitest';
+
+import { logoutPhrases, pickLogoutLanguage, renderLogoutPage, renderSignedOutPage } from './logout-pages.js';
+
+const settings = {
+  color: { primaryColor: '#0B7A75', isDarkModeEnabled: true, darkPrimaryColor: '#2FB3AD' },
+  branding: { logoUrl: 'https://cdn.example.com/logo.svg', darkLogoUrl: 'https://cdn.example.com/logo-dark.svg' },
+};
+const form = '<form method="post" action="/oidc/session/end/confirm" id="op.logoutForm"><input type="hidden" name="xsrf" value="abc"/></form>';
+
+describe('sign-out page phrases', () => {
+  it('has every phrase in every supported locale, translated', () => {
+    expect(Object.keys(logoutPhrases).sort()).toEqual([...supportedLocales].sort());
+    const keys = Object.keys(logoutPhrases.en).sort();
+    for (const locale of supportedLocales) {
+      const phrases = logoutPhrases[locale] as Record<string, string>;
+      expect(Object.keys(phrases).sort(), locale).toEqual(keys);
+      for (const key of keys) {
+        expect(phrases[key]!.trim(), `${locale} ${key}`).not.toBe('');
+      }
+      if (locale !== 'en') {
+        expect(phrases.confirm_title, locale).not.toBe(logoutPhrases.en.confirm_title);
+        expect(phrases.signed_out_description, locale).not.toBe(logoutPhrases.en.signed_out_description);
+      }
+    }
+  });
+});
+
+describe('pickLogoutLanguage', () => {
+  const base = { autoDetect: true, fallback: 'en' };
+
+  it('follows the choice made in the pages, then ui_locales, then the browser, then the fallback', () => {
+    expect(pickLogoutLanguage({ ...base, chosen: 'ko', uiLocales: 'ja', acceptLanguage: 'de' })).toBe('ko');
+    expect(pickLogoutLanguage({ ...base, uiLocales: 'xx zh-Hant ja', acceptLanguage: 'de' })).toBe('zh-TW');
+    expect(pickLogoutLanguage({ ...base, acceptLanguage: 'nl;q=0.9, fr-CA;q=0.8, de;q=0.1' })).toBe('fr');
+    expect(pickLogoutLanguage({ ...base, acceptLanguage: 'de-DE,de;q=0.9' })).toBe('de');
+    expect(pickLogoutLanguage({ ...base, acceptLanguage: 'pt' })).toBe('pt-BR');
+    expect(pickLogoutLanguage({ ...base, acceptLanguage: 'nl, *' })).toBe('en');
+    expect(pickLogoutLanguage({ autoDetect: false, fallback: 'ja', acceptLanguage: 'de' })).toBe('ja');
+    expect(pickLogoutLanguage({ autoDetect: false, fallback: 'ja', uiLocales: 'it' })).toBe('it');
+    expect(pickLogoutLanguage({ ...base, chosen: 'xx', fallback: 'zz' })).toBe('en');
+  });
+});
+
+describe('renderLogoutPage', () => {
+  it('asks in the language, with the brand colour, the logos, dark mode and oidc-provider form', () => {
+    const html = renderLogoutPage({ form, auto: false, locale: 'de', settings });
+    expect(html).toContain('<html lang="de" dir="ltr">');
+    expect(html).toContain('<h1>Abmelden?</h1>');
+    expect(html).toContain('>Angemeldet bleiben</button>');
+    expect(html).toContain(form);
+    expect(html).toContain('--brand:#0B7A75');
+    expect(html).toContain('@media (prefers-color-scheme:dark){:root{--brand:#2FB3AD');
+    expect(html).toContain('srcset="https://cdn.example.com/logo-dark.svg"');
+    expect(html).toContain('<link rel="icon" href="data:image/svg+xml,');
+    expect(html).not.toContain('Sign out');
+  });
+
+  it('stays light without dark mode, turns right to left for Arabic, and signs out at once when asked', () => {
+    const light = { ...settings, color: { ...settings.color, isDarkModeEnabled: false } };
+    const html = renderLogoutPage({ form, auto: true, locale: 'ar', settings: light });
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).not.toContain('prefers-color-scheme');
+    expect(html).toContain('document.getElementById("op.logoutForm").submit()');
+    expect(html).toContain(logoutPhrases.ar.signing_out);
+  });
+
+  it('escapes what comes from settings, and takes only hex colours into the style', () => {
+    const hostile = {
+      color: { primaryColor: 'red;}</style><script>alert(1)</script>', isDarkModeEnabled: false, darkPrimaryColor: '#000000' },
+      branding: { logoUrl: 'https://x.example/"><script>alert(2)</script>', favicon: 'https://x.example/i.png?a=1&b="2"' },
+    };
+    const html = renderSignedOutPage({ locale: 'en', settings: hostile });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('--brand:#6139f6');
+    expect(html).toContain('href="https://x.example/i.png?a=1&#38;b=&#34;2&#34;"');
+    expect(html).toContain('<h1>Signed out</h1>');
+  });
+
+  it('writes button text that reads on the brand colour', () => {
+    const yellow = { color: { primaryColor: '#FFE600', isDarkModeEnabled: false, darkPrimaryColor: '#FFE600' }, branding: {} };
+    expect(renderSignedOutPage({ locale: 'en', settings: yellow })).toContain('--on-brand:#000000');
+    expect(renderSignedOutPage({ locale: 'en', settings })).toContain('--on-brand:#ffffff');
+  });
+});

@@ -1,0 +1,301 @@
+import { pickLanguage, rtlLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
+import Negotiator from 'negotiator';
+
+/**
+ * The sign-out pages oidc-provider shows (RP-initiated logout): the "Sign out?" confirmation around
+ * its CSRF-protected form, and the "Signed out" page. Server-rendered in the language the hosted
+ * pages would use, with the tenant's brand colour, logo, favicon and dark mode; every value from
+ * settings or the request is escaped (only oidc-provider's own form goes in as HTML).
+ */
+
+type LogoutPhrases = {
+  confirm_title: string;
+  confirm_description: string;
+  sign_out: string;
+  stay_signed_in: string;
+  signing_out: string;
+  continue: string;
+  signed_out_title: string;
+  signed_out_description: string;
+};
+
+export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
+  ar: {
+    confirm_title: 'تسجيل الخروج؟',
+    confirm_description: 'سيتم تسجيل خروجك من خدمة تسجيل الدخول هذه على هذا الجهاز.',
+    sign_out: 'تسجيل الخروج',
+    stay_signed_in: 'البقاء مسجلاً للدخول',
+    signing_out: 'جارٍ تسجيل الخروج…',
+    continue: 'متابعة',
+    signed_out_title: 'تم تسجيل الخروج',
+    signed_out_description: 'يمكنك إغلاق هذه النافذة الآن.',
+  },
+  de: {
+    confirm_title: 'Abmelden?',
+    confirm_description: 'Sie werden auf diesem Gerät von diesem Anmeldedienst abgemeldet.',
+    sign_out: 'Abmelden',
+    stay_signed_in: 'Angemeldet bleiben',
+    signing_out: 'Abmeldung läuft…',
+    continue: 'Weiter',
+    signed_out_title: 'Abgemeldet',
+    signed_out_description: 'Sie können dieses Fenster jetzt schließen.',
+  },
+  en: {
+    confirm_title: 'Sign out?',
+    confirm_description: 'You will be signed out of this sign-in service on this device.',
+    sign_out: 'Sign out',
+    stay_signed_in: 'Stay signed in',
+    signing_out: 'Signing out…',
+    continue: 'Continue',
+    signed_out_title: 'Signed out',
+    signed_out_description: 'You can close this window.',
+  },
+  es: {
+    confirm_title: '¿Cerrar sesión?',
+    confirm_description: 'Se cerrará su sesión en este servicio de inicio de sesión en este dispositivo.',
+    sign_out: 'Cerrar sesión',
+    stay_signed_in: 'Mantener la sesión iniciada',
+    signing_out: 'Cerrando sesión…',
+    continue: 'Continuar',
+    signed_out_title: 'Sesión cerrada',
+    signed_out_description: 'Ya puede cerrar esta ventana.',
+  },
+  fr: {
+    confirm_title: 'Se déconnecter\u00a0?',
+    confirm_description: 'Vous serez déconnecté de ce service de connexion sur cet appareil.',
+    sign_out: 'Se déconnecter',
+    stay_signed_in: 'Rester connecté',
+    signing_out: 'Déconnexion en cours…',
+    continue: 'Continuer',
+    signed_out_title: 'Déconnecté',
+    signed_out_description: 'Vous pouvez fermer cette fenêtre.',
+  },
+  it: {
+    confirm_title: 'Disconnettersi?',
+    confirm_description: 'Verrà disconnesso da questo servizio di accesso su questo dispositivo.',
+    sign_out: 'Disconnetti',
+    stay_signed_in: 'Rimani connesso',
+    signing_out: 'Disconnessione in corso…',
+    continue: 'Continua',
+    signed_out_title: 'Disconnesso',
+    signed_out_description: 'Ora può chiudere questa finestra.',
+  },
+  ja: {
+    confirm_title: 'サインアウトしますか？',
+    confirm_description: 'このデバイスで、このサインイン サービスからサインアウトします。',
+    sign_out: 'サインアウト',
+    stay_signed_in: 'サインインしたままにする',
+    signing_out: 'サインアウトしています…',
+    continue: '続行',
+    signed_out_title: 'サインアウトしました',
+    signed_out_description: 'このウィンドウは閉じてかまいません。',
+  },
+  ko: {
+    confirm_title: '로그아웃하시겠습니까?',
+    confirm_description: '이 기기에서 이 로그인 서비스에서 로그아웃됩니다.',
+    sign_out: '로그아웃',
+    stay_signed_in: '로그인 상태 유지',
+    signing_out: '로그아웃하는 중…',
+    continue: '계속',
+    signed_out_title: '로그아웃되었습니다',
+    signed_out_description: '이제 이 창을 닫아도 됩니다.',
+  },
+  'pl-PL': {
+    confirm_title: 'Wylogować się?',
+    confirm_description: 'Nastąpi wylogowanie z tej usługi logowania na tym urządzeniu.',
+    sign_out: 'Wyloguj się',
+    stay_signed_in: 'Nie wylogowuj',
+    signing_out: 'Trwa wylogowywanie…',
+    continue: 'Dalej',
+    signed_out_title: 'Wylogowano',
+    signed_out_description: 'Można już zamknąć to okno.',
+  },
+  'pt-BR': {
+    confirm_title: 'Sair?',
+    confirm_description: 'Você será desconectado deste serviço de login neste dispositivo.',
+    sign_out: 'Sair',
+    stay_signed_in: 'Continuar conectado',
+    signing_out: 'Saindo…',
+    continue: 'Continuar',
+    signed_out_title: 'Você saiu',
+    signed_out_description: 'Você já pode fechar esta janela.',
+  },
+  'pt-PT': {
+    confirm_title: 'Terminar sessão?',
+    confirm_description: 'A sua sessão neste serviço de início de sessão será terminada neste dispositivo.',
+    sign_out: 'Terminar sessão',
+    stay_signed_in: 'Manter sessão iniciada',
+    signing_out: 'A terminar sessão…',
+    continue: 'Continuar',
+    signed_out_title: 'Sessão terminada',
+    signed_out_description: 'Já pode fechar esta janela.',
+  },
+  ru: {
+    confirm_title: 'Выйти?',
+    confirm_description: 'Вы выйдете из этой службы входа на этом устройстве.',
+    sign_out: 'Выйти',
+    stay_signed_in: 'Остаться в системе',
+    signing_out: 'Выполняется выход…',
+    continue: 'Продолжить',
+    signed_out_title: 'Вы вышли',
+    signed_out_description: 'Теперь это окно можно закрыть.',
+  },
+  'tr-TR': {
+    confirm_title: 'Oturum kapatılsın mı?',
+    confirm_description: 'Bu cihazda bu oturum açma hizmetindeki oturumunuz kapatılacak.',
+    sign_out: 'Oturumu kapat',
+    stay_signed_in: 'Oturum açık kalsın',
+    signing_out: 'Oturum kapatılıyor…',
+    continue: 'Devam et',
+    signed_out_title: 'Oturum kapatıldı',
+    signed_out_description: 'Bu pencereyi kapatabilirsiniz.',
+  },
+  'uk-UA': {
+    confirm_title: 'Вийти?',
+    confirm_description: 'Ви вийдете з цієї служби входу на цьому пристрої.',
+    sign_out: 'Вийти',
+    stay_signed_in: 'Залишитися в системі',
+    signing_out: 'Виконується вихід…',
+    continue: 'Продовжити',
+    signed_out_title: 'Ви вийшли',
+    signed_out_description: 'Тепер це вікно можна закрити.',
+  },
+  'zh-CN': {
+    confirm_title: '退出登录？',
+    confirm_description: '你将在此设备上退出此登录服务。',
+    sign_out: '退出登录',
+    stay_signed_in: '保持登录',
+    signing_out: '正在退出登录…',
+    continue: '继续',
+    signed_out_title: '已退出登录',
+    signed_out_description: '你现在可以关闭此窗口。',
+  },
+  'zh-HK': {
+    confirm_title: '登出？',
+    confirm_description: '你將會在此裝置上登出此登入服務。',
+    sign_out: '登出',
+    stay_signed_in: '保持登入',
+    signing_out: '正在登出…',
+    continue: '繼續',
+    signed_out_title: '已登出',
+    signed_out_description: '你現在可以關閉此視窗。',
+  },
+  'zh-TW': {
+    confirm_title: '要登出嗎？',
+    confirm_description: '您將在此裝置上登出此登入服務。',
+    sign_out: '登出',
+    stay_signed_in: '保持登入',
+    signing_out: '正在登出…',
+    continue: '繼續',
+    signed_out_title: '已登出',
+    signed_out_description: '您現在可以關閉此視窗。',
+  },
+};
+
+/** The cookie the hosted pages set when the user picks a language in their switcher. */
+export const languageCookie = 'gatehouse_language';
+
+/**
+ * The language of a sign-out page, as the hosted pages choose theirs (see `pickLanguage`): the
+ * user's choice in their switcher (cookie), the app's `ui_locales`, the browser's languages (when
+ * the tenant auto-detects), then the tenant's fallback language.
+ */
+export const pickLogoutLanguage = (options: {
+  chosen?: string | undefined;
+  uiLocales?: string | undefined;
+  acceptLanguage?: string | undefined;
+  autoDetect: boolean;
+  fallback: string;
+}): SupportedLocale =>
+  pickLanguage({
+    stored: options.chosen,
+    requested: (options.uiLocales ?? '').split(/\s+/).filter(Boolean),
+    autoDetect: options.autoDetect,
+    // Every tag the browser accepts, most preferred first.
+    preferred: new Negotiator({ headers: { 'accept-language': options.acceptLanguage ?? '' } }).languages(),
+    fallback: options.fallback,
+  });
+
+export type LogoutBranding = {
+  color: { primaryColor: string; isDarkModeEnabled: boolean; darkPrimaryColor: string };
+  branding: { logoUrl?: string | undefined; darkLogoUrl?: string | undefined; favicon?: string | undefined; darkFavicon?: string | undefined };
+};
+
+/** The built-in icon of the hosted pages (packages/experience/index.html). */
+const defaultFavicon =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%236139f6'/%3E%3Cpath d='M10 25V14a6 6 0 0 1 12 0v11' fill='none' stroke='%23fff' stroke-width='3'/%3E%3C/svg%3E";
+
+export const escapeHtml = (text: unknown) => String(text).replaceAll(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const hexColor = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+const textOn = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((start) => {
+    const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
+    return channel <= 0.039_28 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
+};
+
+const pageStyle = (color: LogoutBranding['color']) => {
+  const brand = hexColor(color.primaryColor, '#6139f6');
+  const darkBrand = hexColor(color.darkPrimaryColor, brand);
+  const light = `--brand:${brand};--on-brand:${textOn(brand)};--bg:#f5f6f8;--surface:#fff;--text:#1b1c1f;--muted:#5a5e66;color-scheme:light`;
+  const dark = `--brand:${darkBrand};--on-brand:${textOn(darkBrand)};--bg:#111214;--surface:#1c1d21;--text:#eceef2;--muted:#a9adb6;color-scheme:dark`;
+  return [
+    `:root{${light}}`,
+    color.isDarkModeEnabled ? `@media (prefers-color-scheme:dark){:root{${dark}}}` : '',
+    '*{box-sizing:border-box}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;padding:16px;background:var(--bg);color:var(--text);overflow-wrap:anywhere}',
+    'main{width:100%;max-width:440px;background:var(--surface);border-radius:16px;padding:32px 24px;text-align:center;box-shadow:0 1px 3px rgb(0 0 0/8%),0 8px 24px rgb(0 0 0/6%)}',
+    '.brand{margin-bottom:16px}.brand img{max-width:180px;max-height:48px;object-fit:contain}h1{margin:0 0 8px;font-size:1.5rem;line-height:1.3}p{margin:0 0 24px;color:var(--muted)}',
+    'button{font:inherit;font-weight:600;width:100%;padding:10px 16px;margin:4px 0;border-radius:10px;border:1px solid var(--brand);background:var(--brand);color:var(--on-brand);cursor:pointer}',
+    'button.secondary{background:transparent;color:var(--text)}button:focus-visible{outline:2px solid var(--brand);outline-offset:2px}',
+  ].join('');
+};
+
+const head = (title: string, settings: LogoutBranding) => {
+  const { favicon, darkFavicon } = settings.branding;
+  const icons = [`<link rel="icon" href="${escapeHtml(favicon ?? defaultFavicon)}">`];
+  if (darkFavicon && settings.color.isDarkModeEnabled) {
+    icons.push(`<link rel="icon" media="(prefers-color-scheme: dark)" href="${escapeHtml(darkFavicon)}">`);
+  }
+  return `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>${icons.join('')}<style>${pageStyle(settings.color)}</style></head>`;
+};
+
+const brand = (settings: LogoutBranding) => {
+  const { logoUrl, darkLogoUrl } = settings.branding;
+  if (!logoUrl) {
+    return '';
+  }
+  const dark =
+    darkLogoUrl && settings.color.isDarkModeEnabled ? `<source media="(prefers-color-scheme: dark)" srcset="${escapeHtml(darkLogoUrl)}">` : '';
+  return `<div class="brand"><picture>${dark}<img src="${escapeHtml(logoUrl)}" alt=""></picture></div>`;
+};
+
+const page = (locale: SupportedLocale, title: string, settings: LogoutBranding, body: string) =>
+  `<!doctype html><html lang="${locale}" dir="${rtlLocales.has(locale) ? 'rtl' : 'ltr'}">${head(title, settings)}<body><main>${brand(settings)}${body}</main></body></html>`;
+
+/**
+ * The end-session page: oidc-provider's form (`form`, trusted HTML with its CSRF token), submitted
+ * at once when `auto`, else a confirmation with "Sign out" and "Stay signed in".
+ */
+export const renderLogoutPage = (options: { form: string; auto: boolean; locale: SupportedLocale; settings: LogoutBranding }) => {
+  const text = logoutPhrases[options.locale];
+  const body = options.auto
+    ? `<input type="hidden" name="logout" value="yes" form="op.logoutForm"><p>${escapeHtml(text.signing_out)}</p><noscript><button type="submit" form="op.logoutForm">${escapeHtml(text.continue)}</button></noscript><script>document.getElementById("op.logoutForm").submit()</script>`
+    : `<h1>${escapeHtml(text.confirm_title)}</h1><p>${escapeHtml(text.confirm_description)}</p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(text.sign_out)}</button><button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(text.stay_signed_in)}</button>`;
+  return page(options.locale, options.auto ? text.signing_out : text.confirm_title, options.settings, `${options.form}${body}`);
+};
+
+/** The page after a sign-out without a redirect back to the app. */
+export const renderSignedOutPage = (options: { locale: SupportedLocale; settings: LogoutBranding }) => {
+  const text = logoutPhrases[options.locale];
+  return page(
+    options.locale,
+    text.signed_out_title,
+    options.settings,
+    `<h1>${escapeHtml(text.signed_out_title)}</h1><p>${escapeHtml(text.signed_out_description)}</p>`,
+  );
+};

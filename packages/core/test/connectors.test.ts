@@ -256,5 +256,23 @@ describe('secret masking', () => {
       authorization: 'Bearer stored',
     });
     expect(new URLSearchParams(request.body).get('key')).toBe('formsecret2');
+
+    // Pointed elsewhere, a stored secret is not sent along: it must be typed again.
+    const elsewhere = { ...shown, endpoint: 'http://127.0.0.1:9/capture' };
+    const exfiltrate = await admin.post('/connectors/http-sms/test', { config: elsewhere, to: '15550001111', id: created.body.id });
+    expect(exfiltrate.status).toBe(422);
+    expect(exfiltrate.body.code).toBe('connector.secret_required');
+    expect(exfiltrate.body.message).toContain('endpoint');
+    const moved = await admin.patch(`/connectors/${created.body.id}`, { config: elsewhere });
+    expect(moved.status).toBe(422);
+    expect((await admin.get(`/connectors/${created.body.id}`)).body.config.endpoint).toBe(`${smsUrl}/send`);
+    // With every secret given again, the connector may move.
+    const retyped = {
+      ...elsewhere,
+      headers: { 'X-Auth-Key': 'new1', 'Ocp-Apim-Subscription-Key': 'new2', 'x-api-token': 'new3', 'X-Tenant': 'globex' },
+      bodyTemplate: { format: 'form', fields: { key: 'new4', to: '{{to}}', text: '{{content}}' } },
+      authorization: 'Bearer new',
+    };
+    expect((await admin.patch(`/connectors/${created.body.id}`, { config: retyped })).status).toBe(200);
   });
 });

@@ -97,6 +97,39 @@ export const unmask = (next: unknown, stored: unknown): unknown => {
   return next;
 };
 
+/** Keys that say where a connector sends its requests, and so its credentials. */
+const destinationKey = /host|url|uri|endpoint|server|domain|port/i;
+
+const holdsMask = (value: unknown): boolean =>
+  value === secretMask || (Array.isArray(value) ? value.some(holdsMask) : value !== null && typeof value === 'object' && Object.values(value).some(holdsMask));
+
+/** Destination settings (dotted paths) whose value differs between a new config and the stored one. */
+const changedDestinations = (next: unknown, stored: unknown, prefix = ''): string[] => {
+  if (!next || typeof next !== 'object' || Array.isArray(next)) {
+    return [];
+  }
+  const before = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+  return Object.entries(next).flatMap(([key, value]) => {
+    const path = `${prefix}${key}`;
+    if (value !== null && typeof value === 'object') {
+      return changedDestinations(value, before[key], `${path}.`);
+    }
+    return destinationKey.test(key) && value !== before[key] ? [path] : [];
+  });
+};
+
+/**
+ * A stored secret (the mask sent back) goes only where it was configured to go: pointing the
+ * connector elsewhere needs the secrets typed again. Otherwise anyone who may edit connectors could
+ * read a masked password by sending a test to a server of their own.
+ */
+export const assertSecretsStay = (next: unknown, stored: unknown) => {
+  const changed = holdsMask(next) ? changedDestinations(next, stored) : [];
+  if (changed.length > 0) {
+    throw new ApiError(422, 'connector.secret_required', { fields: changed.join(', ') });
+  }
+};
+
 /** Failures of the provider or its reachability (502); the rest are about the input or config (422). */
 const providerFailures = new Set(['general', 'invalid_response', 'invalid_certificate', 'not_implemented', 'template_not_found', 'template_not_supported', 'unexpected_type']);
 
@@ -302,7 +335,11 @@ export const patchConnector = (scope: TenantScope, id: string, patch: ConnectorP
   scope.transaction(async (tx) => {
     const row = await requireRow(tx, id);
     const factory = requireFactory(row.connectorId);
-    const config = patch.config ? validConfig(factory, unmask(patch.config, openConfig(scope, row))) : undefined;
+    const storedConfig = openConfig(scope, row);
+    if (patch.config) {
+      assertSecretsStay(patch.config, storedConfig);
+    }
+    const config = patch.config ? validConfig(factory, unmask(patch.config, storedConfig)) : undefined;
     const metadata = patch.metadata ? { ...(row.metadata as Connector['metadata']), ...patch.metadata } : undefined;
     if (patch.metadata?.target && !factory.metadata.isStandard) {
       throw new ApiError(422, 'connector.target_fixed', { connectorId: row.connectorId });
@@ -372,6 +409,9 @@ export const testConnector = async (
         return openConfig(scope, row);
       })
     : undefined;
+  if (stored) {
+    assertSecretsStay(input.config, stored);
+  }
   const config = validConfig(factory, stored ? unmask(input.config, stored) : input.config);
   await sendThrough(scope, factory, config, { to: input.to, type: 'Generic', locale: input.locale ?? 'en', payload: { code: '000000' } });
 };

@@ -131,6 +131,9 @@ describe('custom profile fields through the management API', () => {
     // A config that does not fit the field's type, and a rename onto a taken name.
     const mismatched = await admin.patch('/custom-profile-fields/seats', { config: { options } });
     expect(mismatched.status).toBe(400);
+    expect(mismatched.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.type']);
+    const notBoolean = await admin.patch('/custom-profile-fields/seats', { required: 'yes' });
+    expect(notBoolean.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.required']);
     const renamed = await admin.patch('/custom-profile-fields/seats', { name: 'team' });
     expect(renamed.status).toBe(409);
 

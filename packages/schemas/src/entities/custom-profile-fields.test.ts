@@ -136,6 +136,14 @@ describe('customProfileFieldPatchSchema', () => {
     expect(customProfileFieldPatchSchema.safeParse({ id: 'other' }).success).toBe(false);
     expect(customProfileFieldPatchSchema.safeParse({ name: 'password' }).success).toBe(false);
   });
+
+  it('reports each problem at its own field', () => {
+    expect(failedPaths(customProfileFieldPatchSchema.safeParse({ required: 'yes' }))).toEqual(['required']);
+    expect(failedPaths(customProfileFieldPatchSchema.safeParse({ config: { options } }))).toEqual(['type']);
+    expect(failedPaths(customProfileFieldPatchSchema.safeParse({ type: 'Number' }))).toEqual(['config']);
+    expect(failedPaths(customProfileFieldPatchSchema.safeParse({ type: 'Select', config: { options: [] } }))).toEqual(['config.options']);
+    expect(failedPaths(customProfileFieldPatchSchema.safeParse({ label: 'x', shoe: 1 }))).toEqual(['']);
+  });
 });
 
 describe('isDateInFormat', () => {

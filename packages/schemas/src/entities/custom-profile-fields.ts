@@ -207,11 +207,30 @@ export type CustomProfileFieldCreate = z.infer<typeof customProfileFieldCreateSc
  * Any subset of the fields. `type` and `config` go together (a config means nothing without its
  * type); the server checks the merged field with {@link customProfileFieldSchema}.
  */
-export const customProfileFieldPatchSchema = z.union([
-  z.discriminatedUnion('type', variantsOf(z.object(baseFields).partial().shape, true)),
-  z.object(baseFields).partial().strict(),
-]);
-export type CustomProfileFieldPatch = z.infer<typeof customProfileFieldPatchSchema>;
+const patchVariants = variantsOf(z.object(baseFields).partial().shape, true);
+export type CustomProfileFieldPatch =
+  | z.infer<(typeof patchVariants)[number]>
+  | Partial<z.infer<z.ZodObject<typeof baseFields>>>;
+
+const configSchemaOf = new Map<string, z.ZodType>(patchVariants.map((variant) => [variant.shape.type.value, variant.shape.config]));
+
+/**
+ * One object rather than a union, so that each problem is reported at its own field (`body.required`,
+ * `body.config.options`) instead of as one "invalid input" for the whole body.
+ */
+export const customProfileFieldPatchSchema = z
+  .object({ ...z.object(baseFields).partial().shape, type: customProfileFieldTypeSchema.optional(), config: z.unknown().optional() })
+  .strict()
+  .superRefine((patch, context) => {
+    if ((patch.type === undefined) !== (patch.config === undefined)) {
+      context.addIssue({ code: 'custom', path: [patch.type === undefined ? 'type' : 'config'], message: 'type and config go together.' });
+      return;
+    }
+    const checked = patch.type ? configSchemaOf.get(patch.type)?.safeParse(patch.config) : undefined;
+    for (const issue of checked?.success === false ? checked.error.issues : []) {
+      context.addIssue({ ...issue, path: ['config', ...issue.path] } as never);
+    }
+  }) as unknown as z.ZodType<CustomProfileFieldPatch>;
 
 /** `POST /custom-profile-fields/properties/sie-order`: these fields first, in this order. */
 export const customProfileFieldOrderSchema = z

@@ -25,6 +25,9 @@ const fieldOfCode = (code: string): string | undefined => {
   if (code === 'password.rejected') {
     return 'password';
   }
+  if (code === 'session.invalid_username') {
+    return 'username';
+  }
   return /^user\.(username|email|phone)_/.exec(code)?.[1];
 };
 

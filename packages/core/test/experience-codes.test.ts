@@ -231,6 +231,9 @@ describe('verification codes by email', () => {
     });
     expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
     expect((await browser.api('PUT', '/profile/password', { password: 'short' })).body.code).toBe('password.rejected');
+    const unchanged = await browser.api('PUT', '/profile/password', { password });
+    expect(unchanged.status).toBe(422);
+    expect(unchanged.body.code).toBe('user.same_password');
     expect((await browser.api('PUT', '/profile/password', { password: 'Brand-New-Secret-7' })).status).toBe(204);
     const submitted = await browser.api('POST', '/submit', {});
     expect(submitted.body.redirectTo).toBe(`${server.endpoint}/sign-in?passwordReset=1`);

@@ -11,6 +11,11 @@ describe('toFormErrors', () => {
     expect(toFormErrors(error, registerFields)).toEqual({ fields: { identifier: ['Usernames start with a letter.'] } });
   });
 
+  it('puts a reset to the same password on the password field', () => {
+    const error = new ApiError(422, 'user.same_password', 'The new password is the same as the current one.');
+    expect(toFormErrors(error, registerFields)).toEqual({ fields: { password: ['The new password is the same as the current one.'] } });
+  });
+
   it('keeps an error of no field on the form', () => {
     const error = new ApiError(422, 'session.not_identified', 'Who are you?');
     expect(toFormErrors(error, registerFields).form).toBe('Who are you?');

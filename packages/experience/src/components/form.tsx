@@ -22,7 +22,7 @@ const fieldOfCode = (code: string): string | undefined => {
   if (code.startsWith('verification_code.')) {
     return 'code';
   }
-  if (code === 'password.rejected') {
+  if (code === 'password.rejected' || code === 'user.same_password') {
     return 'password';
   }
   if (code === 'session.invalid_username') {

@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'لا يوجد إذن API بالمعرّف "{{id}}".',
   'application.consent_scope_built_in': 'لا يمكن عرض أذونات واجهة الإدارة المدمجة على تطبيقات الجهات الخارجية.',
   'user.username_already_in_use': 'اسم المستخدم "{{value}}" قيد الاستخدام بالفعل.',
+  'user.same_password': 'كلمة المرور الجديدة مطابقة لكلمة المرور الحالية. اختر كلمة مرور مختلفة.',
   'user.email_already_in_use': 'عنوان البريد الإلكتروني "{{value}}" قيد الاستخدام بالفعل.',
   'user.phone_already_in_use': 'رقم الهاتف "{{value}}" قيد الاستخدام بالفعل.',
   'user.password_mismatch': 'كلمة المرور غير صحيحة.',

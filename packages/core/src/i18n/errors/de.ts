@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'Es gibt keine API-Berechtigung mit der ID "{{id}}".',
   'application.consent_scope_built_in': 'Berechtigungen der integrierten Management-API können Drittanbieteranwendungen nicht angeboten werden.',
   'user.username_already_in_use': 'Der Benutzername "{{value}}" wird bereits verwendet.',
+  'user.same_password': 'Das neue Passwort ist dasselbe wie das aktuelle. Wählen Sie ein anderes Passwort.',
   'user.email_already_in_use': 'Die E-Mail-Adresse "{{value}}" wird bereits verwendet.',
   'user.phone_already_in_use': 'Die Telefonnummer "{{value}}" wird bereits verwendet.',
   'user.password_mismatch': 'Das Passwort ist nicht korrekt.',

@@ -33,6 +33,7 @@ export const en = {
   'application.consent_scope_not_found': 'No API permission with the id "{{id}}" exists.',
   'application.consent_scope_built_in': 'Permissions of the built-in management API cannot be offered to third-party applications.',
   'user.username_already_in_use': 'The username "{{value}}" is already in use.',
+  'user.same_password': 'The new password is the same as the current one. Choose a different password.',
   'user.email_already_in_use': 'The email address "{{value}}" is already in use.',
   'user.phone_already_in_use': 'The phone number "{{value}}" is already in use.',
   'user.password_mismatch': 'The password is not correct.',

@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'No existe ningún permiso de API con el id "{{id}}".',
   'application.consent_scope_built_in': 'Los permisos de la API de administración integrada no se pueden ofrecer a aplicaciones de terceros.',
   'user.username_already_in_use': 'El nombre de usuario "{{value}}" ya está en uso.',
+  'user.same_password': 'La nueva contraseña es igual a la actual. Elige una contraseña diferente.',
   'user.email_already_in_use': 'La dirección de correo electrónico "{{value}}" ya está en uso.',
   'user.phone_already_in_use': 'El número de teléfono "{{value}}" ya está en uso.',
   'user.password_mismatch': 'La contraseña no es correcta.',

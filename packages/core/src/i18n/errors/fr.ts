@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'Aucune permission d’API n’a l’identifiant « {{id}} ».',
   'application.consent_scope_built_in': 'Les permissions de l’API de gestion intégrée ne peuvent pas être proposées aux applications tierces.',
   'user.username_already_in_use': 'Le nom d\'utilisateur "{{value}}" est déjà utilisé.',
+  'user.same_password': 'Le nouveau mot de passe est identique à l’actuel. Choisissez-en un autre.',
   'user.email_already_in_use': 'L\'adresse e-mail "{{value}}" est déjà utilisée.',
   'user.phone_already_in_use': 'Le numéro de téléphone "{{value}}" est déjà utilisé.',
   'user.password_mismatch': 'Le mot de passe est incorrect.',

@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'Non esiste alcun permesso API con id "{{id}}".',
   'application.consent_scope_built_in': 'I permessi dell’API di gestione integrata non possono essere offerti alle applicazioni di terze parti.',
   'user.username_already_in_use': 'Il nome utente "{{value}}" è già in uso.',
+  'user.same_password': 'La nuova password è uguale a quella attuale. Scegline una diversa.',
   'user.email_already_in_use': 'L\'indirizzo email "{{value}}" è già in uso.',
   'user.phone_already_in_use': 'Il numero di telefono "{{value}}" è già in uso.',
   'user.password_mismatch': 'La password non è corretta.',

@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'ID「{{id}}」の API 権限は存在しません。',
   'application.consent_scope_built_in': '組み込みの管理 API の権限はサードパーティアプリケーションに提供できません。',
   'user.username_already_in_use': 'ユーザー名「{{value}}」は既に使用されています。',
+  'user.same_password': '新しいパスワードが現在のパスワードと同じです。別のパスワードを選んでください。',
   'user.email_already_in_use': 'メールアドレス「{{value}}」は既に使用されています。',
   'user.phone_already_in_use': '電話番号「{{value}}」は既に使用されています。',
   'user.password_mismatch': 'パスワードが正しくありません。',

@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'ID가 "{{id}}"인 API 권한이 없습니다.',
   'application.consent_scope_built_in': '기본 제공 관리 API의 권한은 서드파티 애플리케이션에 제공할 수 없습니다.',
   'user.username_already_in_use': '사용자 이름 "{{value}}"은(는) 이미 사용 중입니다.',
+  'user.same_password': '새 비밀번호가 현재 비밀번호와 같습니다. 다른 비밀번호를 선택하세요.',
   'user.email_already_in_use': '이메일 주소 "{{value}}"은(는) 이미 사용 중입니다.',
   'user.phone_already_in_use': '전화번호 "{{value}}"은(는) 이미 사용 중입니다.',
   'user.password_mismatch': '비밀번호가 올바르지 않습니다.',

@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'Nie istnieje uprawnienie API o identyfikatorze „{{id}}”.',
   'application.consent_scope_built_in': 'Uprawnień wbudowanego API zarządzania nie można udostępniać aplikacjom zewnętrznym.',
   'user.username_already_in_use': 'Nazwa użytkownika „{{value}}” jest już używana.',
+  'user.same_password': 'Nowe hasło jest takie samo jak obecne. Wybierz inne hasło.',
   'user.email_already_in_use': 'Adres e-mail „{{value}}” jest już używany.',
   'user.phone_already_in_use': 'Numer telefonu „{{value}}” jest już używany.',
   'user.password_mismatch': 'Hasło jest nieprawidłowe.',

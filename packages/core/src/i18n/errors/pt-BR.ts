@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'Não existe nenhuma permissão de API com o id "{{id}}".',
   'application.consent_scope_built_in': 'As permissões da API de gerenciamento integrada não podem ser oferecidas a aplicativos de terceiros.',
   'user.username_already_in_use': 'O nome de usuário "{{value}}" já está em uso.',
+  'user.same_password': 'A nova senha é igual à atual. Escolha uma senha diferente.',
   'user.email_already_in_use': 'O endereço de e-mail "{{value}}" já está em uso.',
   'user.phone_already_in_use': 'O número de telefone "{{value}}" já está em uso.',
   'user.password_mismatch': 'A senha está incorreta.',

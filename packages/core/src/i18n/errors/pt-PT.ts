@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'Não existe nenhuma permissão de API com o id "{{id}}".',
   'application.consent_scope_built_in': 'As permissões da API de gestão incorporada não podem ser oferecidas a aplicações de terceiros.',
   'user.username_already_in_use': 'O nome de utilizador "{{value}}" já está a ser utilizado.',
+  'user.same_password': 'A nova palavra-passe é igual à atual. Escolha uma palavra-passe diferente.',
   'user.email_already_in_use': 'O endereço de e-mail "{{value}}" já está a ser utilizado.',
   'user.phone_already_in_use': 'O número de telefone "{{value}}" já está a ser utilizado.',
   'user.password_mismatch': 'A palavra-passe está incorreta.',

@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'API-разрешения с идентификатором «{{id}}» не существует.',
   'application.consent_scope_built_in': 'Разрешения встроенного API управления нельзя предлагать сторонним приложениям.',
   'user.username_already_in_use': 'Имя пользователя «{{value}}» уже используется.',
+  'user.same_password': 'Новый пароль совпадает с текущим. Выберите другой пароль.',
   'user.email_already_in_use': 'Адрес электронной почты «{{value}}» уже используется.',
   'user.phone_already_in_use': 'Номер телефона «{{value}}» уже используется.',
   'user.password_mismatch': 'Неверный пароль.',

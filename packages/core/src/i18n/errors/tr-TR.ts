@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': '"{{id}}" kimliğine sahip bir API izni yok.',
   'application.consent_scope_built_in': 'Yerleşik yönetim API’sinin izinleri üçüncü taraf uygulamalara sunulamaz.',
   'user.username_already_in_use': '"{{value}}" kullanıcı adı zaten kullanılıyor.',
+  'user.same_password': 'Yeni parola mevcut parolayla aynı. Farklı bir parola seçin.',
   'user.email_already_in_use': '"{{value}}" e-posta adresi zaten kullanılıyor.',
   'user.phone_already_in_use': '"{{value}}" telefon numarası zaten kullanılıyor.',
   'user.password_mismatch': 'Parola yanlış.',

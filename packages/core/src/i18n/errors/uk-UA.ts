@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': 'API-дозволу з ідентифікатором «{{id}}» не існує.',
   'application.consent_scope_built_in': 'Дозволи вбудованого API керування не можна пропонувати стороннім застосункам.',
   'user.username_already_in_use': 'Ім’я користувача «{{value}}» уже використовується.',
+  'user.same_password': 'Новий пароль збігається з поточним. Виберіть інший пароль.',
   'user.email_already_in_use': 'Адреса електронної пошти «{{value}}» уже використовується.',
   'user.phone_already_in_use': 'Номер телефону «{{value}}» уже використовується.',
   'user.password_mismatch': 'Неправильний пароль.',

@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': '不存在 ID 为“{{id}}”的 API 权限。',
   'application.consent_scope_built_in': '内置管理 API 的权限不能提供给第三方应用。',
   'user.username_already_in_use': '用户名“{{value}}”已被使用。',
+  'user.same_password': '新密码与当前密码相同。请选择其他密码。',
   'user.email_already_in_use': '邮箱地址“{{value}}”已被使用。',
   'user.phone_already_in_use': '手机号码“{{value}}”已被使用。',
   'user.password_mismatch': '密码不正确。',

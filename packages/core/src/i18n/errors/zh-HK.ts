@@ -31,6 +31,7 @@ export const phrases: ErrorPhrases = {
   'application.consent_scope_not_found': '不存在 ID 為「{{id}}」的 API 權限。',
   'application.consent_scope_built_in': '內置管理 API 的權限不能提供給第三方應用程式。',
   'user.username_already_in_use': '用戶名稱「{{value}}」已被使用。',
+  'user.same_password': '新密碼與目前的密碼相同。請選擇其他密碼。',
   'user.email_already_in_use': '電郵地址「{{value}}」已被使用。',
   'user.phone_already_in_use': '電話號碼「{{value}}」已被使用。',
   'user.password_mismatch': '密碼不正確。',

@@ -4,7 +4,7 @@ import { ApiError } from '../../app/errors.js';
 import type { ErrorCode } from '../../i18n/index.js';
 import { assertPasswordAccepted } from '../sign-in-experience/password-policy.service.js';
 import { matchesFormat } from '../sign-in-experience/regex-format.js';
-import { hashPassword } from '../users/passwords.js';
+import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { assertEmailAllowed } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
 import { assertIdentifierFree, assertUsernameAllowed, requireIdentifiedUser } from './identification.js';
@@ -142,7 +142,12 @@ export const resetPassword = async (session: ExperienceSession, password: string
   if (session.state.event !== 'ForgotPassword') {
     throw new ApiError(400, 'session.wrong_event', { event: session.state.event, expected: 'ForgotPassword' });
   }
-  await requireIdentifiedUser(session);
+  const user = await requireIdentifiedUser(session);
+  const { passwordEncrypted, passwordEncryptionMethod } = user;
+  // A reset that keeps the forgotten password changes nothing; say so instead.
+  if (passwordEncrypted && passwordEncryptionMethod && (await verifyPassword(password, { passwordEncrypted, passwordEncryptionMethod })).valid) {
+    throw new ApiError(422, 'user.same_password');
+  }
   session.state.profile.password = await hashAcceptedPassword(session, password);
   session.state.passwordReset = true;
 };

@@ -37,14 +37,15 @@ describe('issueMessage', () => {
 describe('schema messages', () => {
   it('covers the messages the schemas really use', () => {
     const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error!.issues[0]!.message;
-    expect(schemaMessages[messageOf(usernameSchema.safeParse('1abc'))]).toBe('validation.username');
-    expect(schemaMessages[messageOf(primaryEmailSchema.safeParse('nope'))]).toBe('validation.email');
-    expect(schemaMessages[messageOf(scopeCreateSchema.safeParse({ name: 'a b' }))]).toBe('validation.scope_name');
-    expect(schemaMessages[messageOf(resourceCreateSchema.shape.indicator.safeParse('https://x.example/#f'))]).toBe('validation.indicator');
+    expect(schemaMessages[messageOf(usernameSchema.safeParse('1abc'))]).toBe('schema.user.username');
+    expect(schemaMessages[messageOf(primaryEmailSchema.safeParse('nope'))]).toBe('schema.email.address');
+    expect(schemaMessages[messageOf(scopeCreateSchema.safeParse({ name: 'a b' }))]).toBe('schema.scope.name');
+    expect(schemaMessages[messageOf(resourceCreateSchema.shape.indicator.safeParse('https://x.example/#f'))]).toBe('schema.url.absolute_uri');
   });
 
   it('translates known messages and leaves others alone', () => {
-    expect(localizeMessage('Must be an email address.', t)).toBe('validation.email');
+    expect(localizeMessage('Must be an email address.', t)).toBe('schema.email.address {}');
+    expect(localizeMessage('Duplicate template for SignIn.', t)).toBe('schema.duplicate.template {"template":"SignIn"}');
     expect(localizeMessage('Déjà localisé.', t)).toBe('Déjà localisé.');
   });
 });

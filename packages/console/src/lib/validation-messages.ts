@@ -1,8 +1,13 @@
 /**
  * Validation messages in the console's language. The forms validate with the schemas' zod rules;
- * zod's own messages and the schemas' messages are English, so both are mapped to phrases here.
+ * zod's own messages are mapped to the console's phrases here, the schemas' custom messages to
+ * the shared catalogue of `@gatehouse/schemas/validation-messages` (recognized by their English
+ * text; its phrases are in every console locale as `schema.<key>`, see locales/schema-phrases.ts).
  * Pure: the translate function is passed in.
  */
+import { matchValidationMessage, validationMessages } from '@gatehouse/schemas/validation-messages';
+
+import type { SchemaPhraseKey } from '../locales/schema-phrases.js';
 
 export type ValidationKey =
   | 'validation.required'
@@ -14,23 +19,7 @@ export type ValidationKey =
   | 'validation.number'
   | 'validation.max_items'
   | 'validation.invalid'
-  | 'validation.username'
-  | 'validation.email'
-  | 'validation.phone'
-  | 'validation.avatar_url'
-  | 'validation.http_url'
-  | 'validation.origin'
-  | 'validation.indicator'
-  | 'validation.scope_name'
-  | 'validation.json_size'
-  | 'sign_in_exp.validation.hex_color'
-  | 'sign_in_exp.validation.field_name'
-  | 'sign_in_exp.validation.field_name_reserved'
-  | 'sign_in_exp.validation.field_type_built_in'
-  | 'sign_in_exp.validation.min_over_max'
-  | 'sign_in_exp.validation.custom_format'
-  | 'sign_in_exp.validation.duplicate_option'
-  | 'sign_in_exp.validation.regex';
+  | SchemaPhraseKey;
 
 export type Translate = (key: ValidationKey, values?: Record<string, string | number>) => string;
 
@@ -77,30 +66,13 @@ export const issueMessage = (issue: IssueLike, t: Translate): string => {
   }
 };
 
-/** The schemas' own messages (packages/schemas), each with its phrase. */
-export const schemaMessages: Readonly<Record<string, ValidationKey>> = {
-  'Must start with a letter or underscore, then letters, digits or underscores.': 'validation.username',
-  'Must be an email address.': 'validation.email',
-  'Must contain digits only.': 'validation.phone',
-  'Must be an http(s) URL or empty.': 'validation.avatar_url',
-  'Must be an absolute http(s) URL.': 'validation.http_url',
-  'Must be an http(s) origin.': 'validation.origin',
-  'Must be an absolute URI without a fragment.': 'validation.indicator',
-  'Must not contain spaces, double quotes or backslashes.': 'validation.scope_name',
-  'Must serialize to at most 64 KiB of JSON.': 'validation.json_size',
-  'Must be # plus 3 or 6 hex digits.': 'sign_in_exp.validation.hex_color',
-  'Must start with a letter, then letters, digits or underscores.': 'sign_in_exp.validation.field_name',
-  'This name belongs to a built-in user field.': 'sign_in_exp.validation.field_name_reserved',
-  'This name is kept on the user profile and needs another field type.': 'sign_in_exp.validation.field_type_built_in',
-  'minLength must not exceed maxLength.': 'sign_in_exp.validation.min_over_max',
-  'minValue must not exceed maxValue.': 'sign_in_exp.validation.min_over_max',
-  'A custom format needs customFormat.': 'sign_in_exp.validation.custom_format',
-  'Contains the same option value twice.': 'sign_in_exp.validation.duplicate_option',
-  'Must be a valid regular expression.': 'sign_in_exp.validation.regex',
-};
+/** The schemas' own messages (exact English text), each with its phrase. */
+export const schemaMessages: Readonly<Record<string, SchemaPhraseKey>> = Object.fromEntries(
+  Object.entries(validationMessages).map(([key, text]) => [text, `schema.${key}` as SchemaPhraseKey]),
+);
 
 /** A schema message in the console's language; other messages (already localized) unchanged. */
 export const localizeMessage = (message: string, t: Translate): string => {
-  const key = schemaMessages[message];
-  return key ? t(key) : message;
+  const match = matchValidationMessage(message);
+  return match ? t(`schema.${match.key}`, match.params) : message;
 };

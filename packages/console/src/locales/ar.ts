@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/ar';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/ar.js';
 import signInExperience from './sign-in-experience/ar.js';
 import connectorsAndSecurity from './connectors-and-security/ar.js';
 import overviewAndProfile from './overview-and-profile/ar.js';
 import guides from './guides/ar.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const ar: Phrases = {
   'general.cancel': 'إلغاء',
@@ -127,19 +129,6 @@ const ar: Phrases = {
   'validation.number': 'يجب أن يكون رقمًا.',
   'validation.max_items': '{{max}} عنصرًا على الأكثر.',
   'validation.invalid': 'قيمة غير صالحة.',
-  'validation.username': 'يجب أن يبدأ بحرف أو شرطة سفلية، تليه حروف أو أرقام أو شرطات سفلية.',
-  'validation.email': 'يجب أن يكون عنوان بريد إلكتروني.',
-  'validation.phone': 'أرقام فقط.',
-  'validation.avatar_url': 'يجب أن يكون رابط http(s)‎ أو فارغًا.',
-  'validation.http_url': 'يجب أن يكون رابط http(s)‎ مطلقًا.',
-  'validation.origin': 'يجب أن يكون أصلًا مثل https://example.com (بدون مسار).',
-  'validation.indicator': 'يجب أن يكون URI مطلقًا بدون جزء (#).',
-  'validation.scope_name': 'يجب ألا يحتوي على مسافات أو علامات اقتباس مزدوجة أو شرطات مائلة عكسية.',
-  'validation.json_size': 'يجب ألا يتجاوز 64 كيلوبايت من JSON.',
-  'validation.redirect_uri_web': 'يجب أن يكون رابط http(s)‎ مطلقًا بدون جزء (#).',
-  'validation.redirect_uri_native':
-    'يجب أن يكون URI بمخطط مخصص (مثل com.example.app://callback)، أو http على مضيف الاسترجاع (loopback)، أو https.',
-  'validation.duplicate_uri': 'يتكرر نفس الـ URI مرتين.',
   'validation.password_mismatch': 'كلمتا المرور غير متطابقتين.',
   'validation.identifier_required': 'أدخل اسم مستخدم أو بريدًا إلكترونيًا أو رقم هاتف.',
 
@@ -341,6 +330,7 @@ const ar: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default ar;

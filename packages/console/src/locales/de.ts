@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/de';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/de.js';
 import signInExperience from './sign-in-experience/de.js';
 import connectorsAndSecurity from './connectors-and-security/de.js';
 import overviewAndProfile from './overview-and-profile/de.js';
 import guides from './guides/de.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const de: Phrases = {
   'general.cancel': 'Abbrechen',
@@ -127,19 +129,6 @@ const de: Phrases = {
   'validation.number': 'Muss eine Zahl sein.',
   'validation.max_items': 'Höchstens {{max}} Einträge.',
   'validation.invalid': 'Ungültiger Wert.',
-  'validation.username': 'Muss mit einem Buchstaben oder Unterstrich beginnen, gefolgt von Buchstaben, Ziffern oder Unterstrichen.',
-  'validation.email': 'Muss eine E-Mail-Adresse sein.',
-  'validation.phone': 'Nur Ziffern.',
-  'validation.avatar_url': 'Muss eine http(s)-URL sein oder leer bleiben.',
-  'validation.http_url': 'Muss eine absolute http(s)-URL sein.',
-  'validation.origin': 'Muss ein Ursprung wie https://example.com sein (ohne Pfad).',
-  'validation.indicator': 'Muss ein absoluter URI ohne Fragment (#) sein.',
-  'validation.scope_name': 'Darf keine Leerzeichen, doppelten Anführungszeichen oder Backslashes enthalten.',
-  'validation.json_size': 'Darf höchstens 64 KiB JSON umfassen.',
-  'validation.redirect_uri_web': 'Muss eine absolute http(s)-URL ohne Fragment (#) sein.',
-  'validation.redirect_uri_native':
-    'Muss ein URI mit eigenem Schema sein (z. B. com.example.app://callback), http auf einem Loopback-Host oder https.',
-  'validation.duplicate_uri': 'Derselbe URI kommt zweimal vor.',
   'validation.password_mismatch': 'Die Passwörter stimmen nicht überein.',
   'validation.identifier_required': 'Geben Sie einen Benutzernamen, eine E-Mail-Adresse oder eine Telefonnummer an.',
 
@@ -341,6 +330,7 @@ const de: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default de;

@@ -1,8 +1,10 @@
+import validation from '@gatehouse/schemas/validation-messages/en';
 import rolesAndLogs from './roles-and-logs/en.js';
 import signInExperience from './sign-in-experience/en.js';
 import connectorsAndSecurity from './connectors-and-security/en.js';
 import overviewAndProfile from './overview-and-profile/en.js';
 import guides from './guides/en.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 /**
  * English phrases: the source of every other locale. Each locale file is typed `Phrases`, so the
@@ -131,19 +133,6 @@ const en = {
   'validation.number': 'Must be a number.',
   'validation.max_items': 'At most {{max}} entries.',
   'validation.invalid': 'Invalid value.',
-  'validation.username': 'Must start with a letter or underscore, followed by letters, digits or underscores.',
-  'validation.email': 'Must be an email address.',
-  'validation.phone': 'Digits only.',
-  'validation.avatar_url': 'Must be an http(s) URL, or empty.',
-  'validation.http_url': 'Must be an absolute http(s) URL.',
-  'validation.origin': 'Must be an origin such as https://example.com (no path).',
-  'validation.indicator': 'Must be an absolute URI without a fragment (#).',
-  'validation.scope_name': 'Must not contain spaces, double quotes or backslashes.',
-  'validation.json_size': 'Must be at most 64 KiB of JSON.',
-  'validation.redirect_uri_web': 'Must be an absolute http(s) URL without a fragment (#).',
-  'validation.redirect_uri_native':
-    'Must be a custom-scheme URI (such as com.example.app://callback), http on a loopback host, or https.',
-  'validation.duplicate_uri': 'The same URI appears twice.',
   'validation.password_mismatch': 'The passwords do not match.',
   'validation.identifier_required': 'Give a username, an email or a phone number.',
 
@@ -345,6 +334,7 @@ const en = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export type Phrases = Record<keyof typeof en, string>;

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/es';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/es.js';
 import signInExperience from './sign-in-experience/es.js';
 import connectorsAndSecurity from './connectors-and-security/es.js';
 import overviewAndProfile from './overview-and-profile/es.js';
 import guides from './guides/es.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const es: Phrases = {
   'general.cancel': 'Cancelar',
@@ -127,19 +129,6 @@ const es: Phrases = {
   'validation.number': 'Debe ser un número.',
   'validation.max_items': 'Como máximo {{max}} entradas.',
   'validation.invalid': 'Valor no válido.',
-  'validation.username': 'Debe empezar por una letra o un guion bajo, seguido de letras, dígitos o guiones bajos.',
-  'validation.email': 'Debe ser una dirección de correo electrónico.',
-  'validation.phone': 'Solo dígitos.',
-  'validation.avatar_url': 'Debe ser una URL http(s) o quedar vacío.',
-  'validation.http_url': 'Debe ser una URL http(s) absoluta.',
-  'validation.origin': 'Debe ser un origen como https://example.com (sin ruta).',
-  'validation.indicator': 'Debe ser un URI absoluto sin fragmento (#).',
-  'validation.scope_name': 'No debe contener espacios, comillas dobles ni barras invertidas.',
-  'validation.json_size': 'Debe ocupar como máximo 64 KiB de JSON.',
-  'validation.redirect_uri_web': 'Debe ser una URL http(s) absoluta sin fragmento (#).',
-  'validation.redirect_uri_native':
-    'Debe ser un URI con esquema propio (como com.example.app://callback), http en un host de loopback, o https.',
-  'validation.duplicate_uri': 'El mismo URI aparece dos veces.',
   'validation.password_mismatch': 'Las contraseñas no coinciden.',
   'validation.identifier_required': 'Indica un nombre de usuario, un correo electrónico o un número de teléfono.',
 
@@ -341,6 +330,7 @@ const es: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default es;

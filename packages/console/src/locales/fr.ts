@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/fr';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/fr.js';
 import signInExperience from './sign-in-experience/fr.js';
 import connectorsAndSecurity from './connectors-and-security/fr.js';
 import overviewAndProfile from './overview-and-profile/fr.js';
 import guides from './guides/fr.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const fr: Phrases = {
   'general.cancel': 'Annuler',
@@ -127,19 +129,6 @@ const fr: Phrases = {
   'validation.number': 'Doit être un nombre.',
   'validation.max_items': 'Au plus {{max}} entrées.',
   'validation.invalid': 'Valeur non valide.',
-  'validation.username': 'Doit commencer par une lettre ou un tiret bas, suivi de lettres, chiffres ou tirets bas.',
-  'validation.email': 'Doit être une adresse e-mail.',
-  'validation.phone': 'Chiffres uniquement.',
-  'validation.avatar_url': 'Doit être une URL http(s), ou rester vide.',
-  'validation.http_url': 'Doit être une URL http(s) absolue.',
-  'validation.origin': 'Doit être une origine comme https://example.com (sans chemin).',
-  'validation.indicator': 'Doit être un URI absolu sans fragment (#).',
-  'validation.scope_name': 'Ne doit contenir ni espaces, ni guillemets doubles, ni barres obliques inverses.',
-  'validation.json_size': 'Doit faire au plus 64 Kio de JSON.',
-  'validation.redirect_uri_web': 'Doit être une URL http(s) absolue sans fragment (#).',
-  'validation.redirect_uri_native':
-    'Doit être un URI à schéma personnalisé (comme com.example.app://callback), http sur un hôte de bouclage, ou https.',
-  'validation.duplicate_uri': 'Le même URI apparaît deux fois.',
   'validation.password_mismatch': 'Les mots de passe ne correspondent pas.',
   'validation.identifier_required': 'Indiquez un nom d’utilisateur, un e-mail ou un numéro de téléphone.',
 
@@ -341,6 +330,7 @@ const fr: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default fr;

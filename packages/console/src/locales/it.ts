@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/it';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/it.js';
 import signInExperience from './sign-in-experience/it.js';
 import connectorsAndSecurity from './connectors-and-security/it.js';
 import overviewAndProfile from './overview-and-profile/it.js';
 import guides from './guides/it.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const it: Phrases = {
   'general.cancel': 'Annulla',
@@ -127,19 +129,6 @@ const it: Phrases = {
   'validation.number': 'Deve essere un numero.',
   'validation.max_items': 'Al massimo {{max}} voci.',
   'validation.invalid': 'Valore non valido.',
-  'validation.username': 'Deve iniziare con una lettera o un trattino basso, seguito da lettere, cifre o trattini bassi.',
-  'validation.email': 'Deve essere un indirizzo email.',
-  'validation.phone': 'Solo cifre.',
-  'validation.avatar_url': 'Deve essere un URL http(s), oppure vuoto.',
-  'validation.http_url': 'Deve essere un URL http(s) assoluto.',
-  'validation.origin': 'Deve essere un’origine come https://example.com (senza percorso).',
-  'validation.indicator': 'Deve essere un URI assoluto senza frammento (#).',
-  'validation.scope_name': 'Non deve contenere spazi, virgolette doppie o barre rovesciate.',
-  'validation.json_size': 'Deve essere al massimo 64 KiB di JSON.',
-  'validation.redirect_uri_web': 'Deve essere un URL http(s) assoluto senza frammento (#).',
-  'validation.redirect_uri_native':
-    'Deve essere un URI con schema personalizzato (come com.example.app://callback), http su un host di loopback, oppure https.',
-  'validation.duplicate_uri': 'Lo stesso URI compare due volte.',
   'validation.password_mismatch': 'Le password non coincidono.',
   'validation.identifier_required': 'Indica un nome utente, un’email o un numero di telefono.',
 
@@ -341,6 +330,7 @@ const it: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default it;

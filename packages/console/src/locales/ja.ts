@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/ja';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/ja.js';
 import signInExperience from './sign-in-experience/ja.js';
 import connectorsAndSecurity from './connectors-and-security/ja.js';
 import overviewAndProfile from './overview-and-profile/ja.js';
 import guides from './guides/ja.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const ja: Phrases = {
   'general.cancel': 'キャンセル',
@@ -127,19 +129,6 @@ const ja: Phrases = {
   'validation.number': '数値で入力してください。',
   'validation.max_items': '{{max}} 件までです。',
   'validation.invalid': '無効な値です。',
-  'validation.username': '英字またはアンダースコアで始め、その後は英字・数字・アンダースコアのみ使用できます。',
-  'validation.email': 'メールアドレスを入力してください。',
-  'validation.phone': '数字のみで入力してください。',
-  'validation.avatar_url': 'http(s) の URL を入力するか、空欄にしてください。',
-  'validation.http_url': '絶対 http(s) URL を入力してください。',
-  'validation.origin': 'https://example.com のようなオリジン（パスなし）を入力してください。',
-  'validation.indicator': 'フラグメント（#）を含まない絶対 URI を入力してください。',
-  'validation.scope_name': 'スペース、二重引用符、バックスラッシュは使用できません。',
-  'validation.json_size': 'JSON は 64 KiB 以内にしてください。',
-  'validation.redirect_uri_web': 'フラグメント（#）を含まない絶対 http(s) URL を入力してください。',
-  'validation.redirect_uri_native':
-    'カスタムスキームの URI（例: com.example.app://callback）、ループバックホストへの http、または https を入力してください。',
-  'validation.duplicate_uri': '同じ URI が 2 回あります。',
   'validation.password_mismatch': 'パスワードが一致しません。',
   'validation.identifier_required': 'ユーザー名、メールアドレス、電話番号のいずれかを入力してください。',
 
@@ -341,6 +330,7 @@ const ja: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default ja;

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/ko';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/ko.js';
 import signInExperience from './sign-in-experience/ko.js';
 import connectorsAndSecurity from './connectors-and-security/ko.js';
 import overviewAndProfile from './overview-and-profile/ko.js';
 import guides from './guides/ko.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const ko: Phrases = {
   'general.cancel': '취소',
@@ -127,19 +129,6 @@ const ko: Phrases = {
   'validation.number': '숫자여야 합니다.',
   'validation.max_items': '최대 {{max}}개까지 입력할 수 있습니다.',
   'validation.invalid': '올바르지 않은 값입니다.',
-  'validation.username': '영문자나 밑줄로 시작하고, 이후에는 영문자, 숫자, 밑줄만 사용할 수 있습니다.',
-  'validation.email': '이메일 주소여야 합니다.',
-  'validation.phone': '숫자만 입력하세요.',
-  'validation.avatar_url': 'http(s) URL이거나 비워 두어야 합니다.',
-  'validation.http_url': '절대 http(s) URL이어야 합니다.',
-  'validation.origin': 'https://example.com 같은 오리진(경로 없음)이어야 합니다.',
-  'validation.indicator': '프래그먼트(#)가 없는 절대 URI여야 합니다.',
-  'validation.scope_name': '공백, 큰따옴표, 백슬래시를 포함할 수 없습니다.',
-  'validation.json_size': 'JSON은 64KiB 이하여야 합니다.',
-  'validation.redirect_uri_web': '프래그먼트(#)가 없는 절대 http(s) URL이어야 합니다.',
-  'validation.redirect_uri_native':
-    '사용자 지정 스킴 URI(예: com.example.app://callback), 루프백 호스트의 http, 또는 https여야 합니다.',
-  'validation.duplicate_uri': '같은 URI가 두 번 있습니다.',
   'validation.password_mismatch': '비밀번호가 일치하지 않습니다.',
   'validation.identifier_required': '사용자 이름, 이메일, 전화번호 중 하나를 입력하세요.',
 
@@ -341,6 +330,7 @@ const ko: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default ko;

@@ -44,7 +44,7 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].ma
 const enKeys = Object.keys(en).sort();
 
 /** Phrases that may stay as in English (names, units, codes); a few words more are shared by many languages (Details, System, Tokens). */
-const mayMatchEnglish = new Set(['general.seconds', 'list.range', 'top_bar.docs', 'field.email', 'help.email.title', 'sidebar.item.customize_jwt', 'sidebar.item.enterprise_sso', 'sidebar.item.webhooks', 'application_type.SAML.title', 'application_type.SPA.title', 'validation.redirect_uri_native']);
+const mayMatchEnglish = new Set(['general.seconds', 'list.range', 'top_bar.docs', 'field.email', 'help.email.title', 'sidebar.item.customize_jwt', 'sidebar.item.enterprise_sso', 'sidebar.item.webhooks', 'application_type.SAML.title', 'application_type.SPA.title', 'schema.connector.twilio_account_sid', 'schema.connector.twilio_messaging_service_sid']);
 
 describe('console locales', () => {
   it('has a phrase file for each of the 17 locales', () => {

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/pl-PL';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/pl-PL.js';
 import signInExperience from './sign-in-experience/pl-PL.js';
 import connectorsAndSecurity from './connectors-and-security/pl-PL.js';
 import overviewAndProfile from './overview-and-profile/pl-PL.js';
 import guides from './guides/pl-PL.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const plPL: Phrases = {
   'general.cancel': 'Anuluj',
@@ -127,19 +129,6 @@ const plPL: Phrases = {
   'validation.number': 'Musi być liczbą.',
   'validation.max_items': 'Najwyżej {{max}} pozycji.',
   'validation.invalid': 'Nieprawidłowa wartość.',
-  'validation.username': 'Musi zaczynać się literą lub podkreślnikiem, a dalej zawierać litery, cyfry lub podkreślniki.',
-  'validation.email': 'Musi być adresem e-mail.',
-  'validation.phone': 'Tylko cyfry.',
-  'validation.avatar_url': 'Musi być adresem URL http(s) albo pozostać puste.',
-  'validation.http_url': 'Musi być bezwzględnym adresem URL http(s).',
-  'validation.origin': 'Musi być źródłem, np. https://example.com (bez ścieżki).',
-  'validation.indicator': 'Musi być bezwzględnym URI bez fragmentu (#).',
-  'validation.scope_name': 'Nie może zawierać spacji, cudzysłowów ani ukośników odwrotnych.',
-  'validation.json_size': 'Najwyżej 64 KiB danych JSON.',
-  'validation.redirect_uri_web': 'Musi być bezwzględnym adresem URL http(s) bez fragmentu (#).',
-  'validation.redirect_uri_native':
-    'Musi być URI z własnym schematem (np. com.example.app://callback), http na hoście pętli zwrotnej (loopback) lub https.',
-  'validation.duplicate_uri': 'Ten sam URI występuje dwa razy.',
   'validation.password_mismatch': 'Hasła nie są zgodne.',
   'validation.identifier_required': 'Podaj nazwę użytkownika, adres e-mail lub numer telefonu.',
 
@@ -341,6 +330,7 @@ const plPL: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default plPL;

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/pt-BR';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/pt-BR.js';
 import signInExperience from './sign-in-experience/pt-BR.js';
 import connectorsAndSecurity from './connectors-and-security/pt-BR.js';
 import overviewAndProfile from './overview-and-profile/pt-BR.js';
 import guides from './guides/pt-BR.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const ptBR: Phrases = {
   'general.cancel': 'Cancelar',
@@ -127,19 +129,6 @@ const ptBR: Phrases = {
   'validation.number': 'Deve ser um número.',
   'validation.max_items': 'No máximo {{max}} itens.',
   'validation.invalid': 'Valor inválido.',
-  'validation.username': 'Deve começar com uma letra ou sublinhado, seguido de letras, dígitos ou sublinhados.',
-  'validation.email': 'Deve ser um endereço de e-mail.',
-  'validation.phone': 'Somente dígitos.',
-  'validation.avatar_url': 'Deve ser uma URL http(s) ou ficar vazio.',
-  'validation.http_url': 'Deve ser uma URL http(s) absoluta.',
-  'validation.origin': 'Deve ser uma origem como https://example.com (sem caminho).',
-  'validation.indicator': 'Deve ser um URI absoluto sem fragmento (#).',
-  'validation.scope_name': 'Não pode conter espaços, aspas duplas ou barras invertidas.',
-  'validation.json_size': 'Deve ter no máximo 64 KiB de JSON.',
-  'validation.redirect_uri_web': 'Deve ser uma URL http(s) absoluta sem fragmento (#).',
-  'validation.redirect_uri_native':
-    'Deve ser um URI com esquema próprio (como com.example.app://callback), http em um host de loopback ou https.',
-  'validation.duplicate_uri': 'O mesmo URI aparece duas vezes.',
   'validation.password_mismatch': 'As senhas não coincidem.',
   'validation.identifier_required': 'Informe um nome de usuário, um e-mail ou um número de telefone.',
 
@@ -341,6 +330,7 @@ const ptBR: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default ptBR;

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/pt-PT';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/pt-PT.js';
 import signInExperience from './sign-in-experience/pt-PT.js';
 import connectorsAndSecurity from './connectors-and-security/pt-PT.js';
 import overviewAndProfile from './overview-and-profile/pt-PT.js';
 import guides from './guides/pt-PT.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const ptPT: Phrases = {
   'general.cancel': 'Cancelar',
@@ -127,19 +129,6 @@ const ptPT: Phrases = {
   'validation.number': 'Deve ser um número.',
   'validation.max_items': 'No máximo {{max}} itens.',
   'validation.invalid': 'Valor inválido.',
-  'validation.username': 'Deve começar por uma letra ou um sublinhado, seguido de letras, dígitos ou sublinhados.',
-  'validation.email': 'Deve ser um endereço de e-mail.',
-  'validation.phone': 'Apenas dígitos.',
-  'validation.avatar_url': 'Deve ser um URL http(s) ou ficar vazio.',
-  'validation.http_url': 'Deve ser um URL http(s) absoluto.',
-  'validation.origin': 'Deve ser uma origem como https://example.com (sem caminho).',
-  'validation.indicator': 'Deve ser um URI absoluto sem fragmento (#).',
-  'validation.scope_name': 'Não pode conter espaços, aspas duplas ou barras invertidas.',
-  'validation.json_size': 'Deve ter no máximo 64 KiB de JSON.',
-  'validation.redirect_uri_web': 'Deve ser um URL http(s) absoluto sem fragmento (#).',
-  'validation.redirect_uri_native':
-    'Deve ser um URI com esquema próprio (como com.example.app://callback), http num anfitrião de loopback ou https.',
-  'validation.duplicate_uri': 'O mesmo URI aparece duas vezes.',
   'validation.password_mismatch': 'As palavras-passe não coincidem.',
   'validation.identifier_required': 'Indique um nome de utilizador, um e-mail ou um número de telemóvel.',
 
@@ -341,6 +330,7 @@ const ptPT: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default ptPT;

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/ru';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/ru.js';
 import signInExperience from './sign-in-experience/ru.js';
 import connectorsAndSecurity from './connectors-and-security/ru.js';
 import overviewAndProfile from './overview-and-profile/ru.js';
 import guides from './guides/ru.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const ru: Phrases = {
   'general.cancel': 'Отмена',
@@ -127,19 +129,6 @@ const ru: Phrases = {
   'validation.number': 'Должно быть числом.',
   'validation.max_items': 'Не более {{max}} записей.',
   'validation.invalid': 'Недопустимое значение.',
-  'validation.username': 'Должно начинаться с буквы или подчёркивания, далее — буквы, цифры или подчёркивания.',
-  'validation.email': 'Должен быть адрес электронной почты.',
-  'validation.phone': 'Только цифры.',
-  'validation.avatar_url': 'Должен быть URL http(s) или пусто.',
-  'validation.http_url': 'Должен быть абсолютный URL http(s).',
-  'validation.origin': 'Должен быть источник вида https://example.com (без пути).',
-  'validation.indicator': 'Должен быть абсолютный URI без фрагмента (#).',
-  'validation.scope_name': 'Не должно содержать пробелов, двойных кавычек и обратных слешей.',
-  'validation.json_size': 'Не более 64 КиБ JSON.',
-  'validation.redirect_uri_web': 'Должен быть абсолютный URL http(s) без фрагмента (#).',
-  'validation.redirect_uri_native':
-    'Должен быть URI с собственной схемой (например, com.example.app://callback), http на локальном (loopback) хосте или https.',
-  'validation.duplicate_uri': 'Один и тот же URI указан дважды.',
   'validation.password_mismatch': 'Пароли не совпадают.',
   'validation.identifier_required': 'Укажите имя пользователя, адрес эл. почты или номер телефона.',
 
@@ -341,6 +330,7 @@ const ru: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default ru;

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/tr-TR';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/tr-TR.js';
 import signInExperience from './sign-in-experience/tr-TR.js';
 import connectorsAndSecurity from './connectors-and-security/tr-TR.js';
 import overviewAndProfile from './overview-and-profile/tr-TR.js';
 import guides from './guides/tr-TR.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const trTR: Phrases = {
   'general.cancel': 'İptal',
@@ -127,19 +129,6 @@ const trTR: Phrases = {
   'validation.number': 'Sayı olmalı.',
   'validation.max_items': 'En fazla {{max}} giriş.',
   'validation.invalid': 'Geçersiz değer.',
-  'validation.username': 'Bir harf veya alt çizgiyle başlamalı, ardından harf, rakam veya alt çizgi gelmeli.',
-  'validation.email': 'Bir e-posta adresi olmalı.',
-  'validation.phone': 'Yalnızca rakam.',
-  'validation.avatar_url': 'Bir http(s) URL’si olmalı veya boş kalmalı.',
-  'validation.http_url': 'Mutlak bir http(s) URL’si olmalı.',
-  'validation.origin': 'https://example.com gibi bir kaynak (origin) olmalı (yol olmadan).',
-  'validation.indicator': 'Parça (#) içermeyen mutlak bir URI olmalı.',
-  'validation.scope_name': 'Boşluk, çift tırnak veya ters eğik çizgi içermemeli.',
-  'validation.json_size': 'En fazla 64 KiB JSON olmalı.',
-  'validation.redirect_uri_web': 'Parça (#) içermeyen mutlak bir http(s) URL’si olmalı.',
-  'validation.redirect_uri_native':
-    'Özel şemalı bir URI (ör. com.example.app://callback), geri döngü (loopback) ana makinesinde http veya https olmalı.',
-  'validation.duplicate_uri': 'Aynı URI iki kez yer alıyor.',
   'validation.password_mismatch': 'Parolalar eşleşmiyor.',
   'validation.identifier_required': 'Bir kullanıcı adı, e-posta veya telefon numarası girin.',
 
@@ -341,6 +330,7 @@ const trTR: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default trTR;

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/uk-UA';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/uk-UA.js';
 import signInExperience from './sign-in-experience/uk-UA.js';
 import connectorsAndSecurity from './connectors-and-security/uk-UA.js';
 import overviewAndProfile from './overview-and-profile/uk-UA.js';
 import guides from './guides/uk-UA.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const ukUA: Phrases = {
   'general.cancel': 'Скасувати',
@@ -127,19 +129,6 @@ const ukUA: Phrases = {
   'validation.number': 'Має бути числом.',
   'validation.max_items': 'Щонайбільше {{max}} записів.',
   'validation.invalid': 'Недопустиме значення.',
-  'validation.username': 'Має починатися з літери або підкреслення, далі — літери, цифри або підкреслення.',
-  'validation.email': 'Має бути адреса електронної пошти.',
-  'validation.phone': 'Лише цифри.',
-  'validation.avatar_url': 'Має бути URL http(s) або порожньо.',
-  'validation.http_url': 'Має бути абсолютний URL http(s).',
-  'validation.origin': 'Має бути джерело на кшталт https://example.com (без шляху).',
-  'validation.indicator': 'Має бути абсолютний URI без фрагмента (#).',
-  'validation.scope_name': 'Не має містити пробілів, подвійних лапок і зворотних скісних рисок.',
-  'validation.json_size': 'Щонайбільше 64 КіБ JSON.',
-  'validation.redirect_uri_web': 'Має бути абсолютний URL http(s) без фрагмента (#).',
-  'validation.redirect_uri_native':
-    'Має бути URI з власною схемою (наприклад, com.example.app://callback), http на локальному (loopback) хості або https.',
-  'validation.duplicate_uri': 'Той самий URI вказано двічі.',
   'validation.password_mismatch': 'Паролі не збігаються.',
   'validation.identifier_required': 'Вкажіть ім’я користувача, адресу ел. пошти або номер телефону.',
 
@@ -341,6 +330,7 @@ const ukUA: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default ukUA;

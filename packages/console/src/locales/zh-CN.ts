@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/zh-CN';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/zh-CN.js';
 import signInExperience from './sign-in-experience/zh-CN.js';
 import connectorsAndSecurity from './connectors-and-security/zh-CN.js';
 import overviewAndProfile from './overview-and-profile/zh-CN.js';
 import guides from './guides/zh-CN.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const zhCN: Phrases = {
   'general.cancel': '取消',
@@ -126,18 +128,6 @@ const zhCN: Phrases = {
   'validation.number': '必须是数字。',
   'validation.max_items': '最多 {{max}} 项。',
   'validation.invalid': '值无效。',
-  'validation.username': '必须以字母或下划线开头，后面只能是字母、数字或下划线。',
-  'validation.email': '必须是邮箱地址。',
-  'validation.phone': '只能包含数字。',
-  'validation.avatar_url': '必须是 http(s) URL，或留空。',
-  'validation.http_url': '必须是绝对 http(s) URL。',
-  'validation.origin': '必须是 https://example.com 这样的源（不含路径）。',
-  'validation.indicator': '必须是不含片段（#）的绝对 URI。',
-  'validation.scope_name': '不能包含空格、双引号或反斜杠。',
-  'validation.json_size': 'JSON 最多 64 KiB。',
-  'validation.redirect_uri_web': '必须是不含片段（#）的绝对 http(s) URL。',
-  'validation.redirect_uri_native': '必须是自定义协议的 URI（如 com.example.app://callback）、回环地址上的 http，或 https。',
-  'validation.duplicate_uri': '同一个 URI 出现了两次。',
   'validation.password_mismatch': '两次输入的密码不一致。',
   'validation.identifier_required': '请填写用户名、邮箱或手机号。',
 
@@ -337,6 +327,7 @@ const zhCN: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default zhCN;

@@ -1,9 +1,11 @@
+import validation from '@gatehouse/schemas/validation-messages/zh-TW';
 import type { Phrases } from './en.js';
 import rolesAndLogs from './roles-and-logs/zh-TW.js';
 import signInExperience from './sign-in-experience/zh-TW.js';
 import connectorsAndSecurity from './connectors-and-security/zh-TW.js';
 import overviewAndProfile from './overview-and-profile/zh-TW.js';
 import guides from './guides/zh-TW.js';
+import { schemaPhrases } from './schema-phrases.js';
 
 const zhTW: Phrases = {
   'general.cancel': '取消',
@@ -126,18 +128,6 @@ const zhTW: Phrases = {
   'validation.number': '必須是數字。',
   'validation.max_items': '最多 {{max}} 項。',
   'validation.invalid': '值無效。',
-  'validation.username': '必須以字母或底線開頭，後面只能是字母、數字或底線。',
-  'validation.email': '必須是電子郵件地址。',
-  'validation.phone': '只能輸入數字。',
-  'validation.avatar_url': '必須是 http(s) URL，或留空。',
-  'validation.http_url': '必須是絕對 http(s) URL。',
-  'validation.origin': '必須是像 https://example.com 這樣的來源（不含路徑）。',
-  'validation.indicator': '必須是不含片段（#）的絕對 URI。',
-  'validation.scope_name': '不可包含空白、雙引號或反斜線。',
-  'validation.json_size': 'JSON 最多 64 KiB。',
-  'validation.redirect_uri_web': '必須是不含片段（#）的絕對 http(s) URL。',
-  'validation.redirect_uri_native': '必須是自訂配置的 URI（例如 com.example.app://callback）、迴路主機上的 http，或 https。',
-  'validation.duplicate_uri': '同一個 URI 出現了兩次。',
   'validation.password_mismatch': '兩次輸入的密碼不一致。',
   'validation.identifier_required': '請填寫使用者名稱、電子郵件或手機號碼。',
 
@@ -337,6 +327,7 @@ const zhTW: Phrases = {
   ...connectorsAndSecurity,
   ...overviewAndProfile,
   ...guides,
+  ...schemaPhrases(validation),
 };
 
 export default zhTW;

@@ -2,11 +2,22 @@ import type { ErrorBody } from '@gatehouse/schemas';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
-import { type ErrorCode, negotiateLocale, translateError, translateIssue } from '../i18n/index.js';
+import {
+  type EntityName,
+  type ErrorCode,
+  negotiateLocale,
+  translateEntity,
+  translateError,
+  translateIssue,
+  translateMessage,
+} from '../i18n/index.js';
 
+/** A detail with a message of its own: a message of the validation catalogue is translated, others are kept. */
 export type ErrorDetail = { path: string; code: string; message: string };
 /** A detail whose message is the translation of its own code (filled in the caller's language). */
 export type CodedDetail = { path: string; code: ErrorCode; params?: Record<string, string | number> };
+/** A detail from a zod issue (code and message as for request validation, in the caller's language). */
+export type IssueDetail = { path: string; issue: z.core.$ZodRawIssue };
 
 /** An error meant for the API caller: status, stable code, localized message, optional field details. */
 export class ApiError extends Error {
@@ -14,7 +25,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},
-    readonly details?: (ErrorDetail | CodedDetail)[],
+    readonly details?: (ErrorDetail | CodedDetail | IssueDetail)[],
     /** The phrase for `message` when it is not the code's own (same code, different situation). */
     readonly messageCode: ErrorCode = code,
   ) {
@@ -22,7 +33,8 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (entity: string, id: string) => new ApiError(404, 'entity.not_found', { entity, id });
+/** `entity` is translated into the caller's language (i18n/entities.ts). */
+export const notFound = (entity: EntityName, id: string) => new ApiError(404, 'entity.not_found', { entity, id });
 
 /** Raised by our validator so the handler can translate zod's issues per request. */
 export class RequestValidationError extends Error {
@@ -53,37 +65,45 @@ export const toErrorResponse = (
   request: FastifyRequest,
 ): { status: number; body: ErrorBody; headers?: Record<string, string> } => {
   const locale = negotiateLocale(request.headers['accept-language']);
+  /** Params as the phrase shows them: entity names translated. */
+  const localized = (params: Record<string, string | number>) =>
+    typeof params.entity === 'string' ? { ...params, entity: translateEntity(locale, params.entity) } : params;
+  const toDetail = (detail: ErrorDetail | CodedDetail | IssueDetail): ErrorDetail => {
+    if ('issue' in detail) {
+      return { path: detail.path, code: detail.issue.code ?? 'invalid', message: translateIssue(locale, detail.issue) };
+    }
+    if ('message' in detail) {
+      return { ...detail, message: translateMessage(locale, detail.message) ?? detail.message };
+    }
+    return { path: detail.path, code: detail.code, message: translateError(locale, detail.code, localized(detail.params ?? {})) };
+  };
   const respond = (
     status: number,
     code: ErrorCode,
     params: Record<string, string | number>,
-    details?: (ErrorDetail | CodedDetail)[],
+    details?: (ErrorDetail | CodedDetail | IssueDetail)[],
     messageCode: ErrorCode = code,
-  ) => ({
-    status,
-    body: {
-      code,
-      message: translateError(locale, messageCode, params),
-      ...(details
-        ? {
-            details: details.map((detail) =>
-              'message' in detail ? detail : { path: detail.path, code: detail.code, message: translateError(locale, detail.code, detail.params ?? {}) },
-            ),
-          }
-        : {}),
-    },
-  });
+  ) => {
+    const translated = details?.map(toDetail);
+    // A `{{summary}}` or `{{detail}}` the thrower left out is the summary of the details.
+    const summary = translated && translated.length > 0 ? summarize(translated) : undefined;
+    const filled = summary === undefined ? params : { summary, detail: summary, ...params };
+    return {
+      status,
+      body: {
+        code,
+        message: translateError(locale, messageCode, localized(filled)),
+        ...(translated ? { details: translated } : {}),
+      },
+    };
+  };
 
   if (error instanceof ApiError) {
     return respond(error.status, error.code, error.params, error.details, error.messageCode);
   }
   if (error instanceof RequestValidationError) {
-    const details = error.issues.map((issue) => ({
-      path: [error.location, ...(issue.path ?? []).map(String)].join('.'),
-      code: issue.code ?? 'invalid',
-      message: translateIssue(locale, issue),
-    }));
-    return respond(400, 'guard.invalid_input', { summary: summarize(details) }, details);
+    const details = error.issues.map((issue) => ({ path: [error.location, ...(issue.path ?? []).map(String)].join('.'), issue }));
+    return respond(400, 'guard.invalid_input', {}, details);
   }
   const fastifyError = error as FastifyError;
   const mapped = fastifyError.code ? fastifyErrorCodes[fastifyError.code] : undefined;

@@ -1,4 +1,6 @@
 import { fallbackLocale, type SupportedLocale, supportedLocales } from '@gatehouse/schemas';
+import { localizeValidationMessage } from '@gatehouse/schemas/validation-messages';
+import { validationPhrasesByLocale } from '@gatehouse/schemas/validation-messages/all';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
 
@@ -21,6 +23,7 @@ import { phrases as zhHK } from './errors/zh-HK.js';
 import { phrases as zhTW } from './errors/zh-TW.js';
 
 export type { ErrorCode } from './errors/en.js';
+export { type EntityName, translateEntity } from './entities.js';
 
 const catalogue: Record<SupportedLocale, ErrorPhrases> = {
   ar,
@@ -108,16 +111,43 @@ export const translateError = (
     })
     .replaceAll(/{{(\w+)}}/g, (match, name: string) => (params[name] === undefined ? match : String(params[name])));
 
-/** A zod issue's message in the given locale; custom refinement messages are returned as written. */
-export const translateIssue = (locale: SupportedLocale, issue: z.core.$ZodRawIssue): string => {
-  if (issue.code === 'custom' && issue.message) {
-    return issue.message;
-  }
+/**
+ * A custom validation message (a schema's `.refine`/`.regex` message, a server check's detail) in
+ * the given locale, from the shared catalogue in `@gatehouse/schemas/validation-messages`;
+ * undefined when the catalogue does not know the message.
+ */
+export const translateMessage = (locale: SupportedLocale, message: string): string | undefined =>
+  localizeValidationMessage(message, validationPhrasesByLocale[locale]);
+
+const errorMapFor = (locale: SupportedLocale) => {
   let errorMap = zodErrorMaps.get(locale);
   if (!errorMap) {
     errorMap = zodLocales[locale]().localeError;
     zodErrorMaps.set(locale, errorMap);
   }
-  const result = errorMap(issue);
-  return (typeof result === 'string' ? result : result?.message) ?? issue.message ?? 'Invalid value.';
+  return errorMap;
+};
+
+const messageOf = (result: ReturnType<z.core.$ZodErrorMap>) => (typeof result === 'string' ? result : result?.message);
+
+/**
+ * A zod issue's message in the given locale. A custom message (any issue code: `.regex(pattern,
+ * { message })` raises `invalid_format` with it) comes from the shared catalogue; one it does not
+ * know is returned as written rather than replaced by zod's generic text. zod's own messages come
+ * from zod's locales.
+ */
+export const translateIssue = (locale: SupportedLocale, issue: z.core.$ZodRawIssue): string => {
+  if (issue.message) {
+    const known = translateMessage(locale, issue.message);
+    if (known !== undefined) {
+      return known;
+    }
+    // Not zod's own English text for this issue: a message of ours the catalogue lacks. (zod's
+    // type message names the input's type, so it can only be compared when the input is there.)
+    const comparable = issue.code !== 'invalid_type' || 'input' in issue;
+    if (issue.code === 'custom' || (comparable && issue.message !== messageOf(errorMapFor('en')(issue)))) {
+      return issue.message;
+    }
+  }
+  return messageOf(errorMapFor(locale)(issue)) ?? issue.message ?? 'Invalid value.';
 };

@@ -53,7 +53,7 @@ describe('checkApplicationRules', () => {
 
     it('gives the http(s) message', () => {
       const [issue] = checkApplicationRules(app(type, { oidcClientMetadata: { redirectUris: ['myapp://cb'] } }));
-      expect(issue?.message).toBe('Must be an absolute http(s) URL without a fragment.');
+      expect(issue?.message).toBe('Must be an absolute http(s) URL without a fragment (#).');
     });
   });
 

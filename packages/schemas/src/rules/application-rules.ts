@@ -26,7 +26,7 @@ const redirectUriRule = (type: ApplicationType) => {
         'Must be a custom-scheme URI (e.g. com.example.app://callback), http on a loopback host, or https on a real host.',
     };
   }
-  return { accepts: isWebRedirectUri, message: 'Must be an absolute http(s) URL without a fragment.' };
+  return { accepts: isWebRedirectUri, message: 'Must be an absolute http(s) URL without a fragment (#).' };
 };
 
 /**

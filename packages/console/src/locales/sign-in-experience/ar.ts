@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'إزالة {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'البريد الإلكتروني أو رقم الهاتف',
 
-  'sign_in_exp.validation.hex_color': 'يجب أن يكون لونًا مثل #6139F6 (العلامة # ثم 3 أو 6 أرقام سداسية عشرية).',
-  'sign_in_exp.validation.field_name': 'يجب أن يبدأ بحرف، ثم أحرف أو أرقام أو شرطات سفلية.',
-  'sign_in_exp.validation.field_name_reserved': 'هذا الاسم يخص حقلًا مدمجًا من حقول المستخدم.',
-  'sign_in_exp.validation.field_type_built_in': 'يُحفظ هذا الاسم في ملف المستخدم ويحتاج إلى نوع حقل آخر.',
-  'sign_in_exp.validation.min_over_max': 'يجب ألا يقل الحد الأقصى عن الحد الأدنى.',
-  'sign_in_exp.validation.custom_format': 'أدخل التنسيق المخصص.',
-  'sign_in_exp.validation.duplicate_option': 'لخيارين القيمة نفسها.',
-  'sign_in_exp.validation.regex': 'يجب أن يكون تعبيرًا نمطيًا صالحًا.',
 
   'sign_in_exp.preview.title': 'معاينة مباشرة',
   'sign_in_exp.preview.frame_title': 'معاينة صفحة تسجيل الدخول',

@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': '{{name}} entfernen',
   'sign_in_exp.identifier.email_or_phone': 'E-Mail oder Telefonnummer',
 
-  'sign_in_exp.validation.hex_color': 'Muss eine Farbe wie #6139F6 sein (# und 3 oder 6 Hexadezimalziffern).',
-  'sign_in_exp.validation.field_name': 'Muss mit einem Buchstaben beginnen, gefolgt von Buchstaben, Ziffern oder Unterstrichen.',
-  'sign_in_exp.validation.field_name_reserved': 'Dieser Name gehört zu einem eingebauten Benutzerfeld.',
-  'sign_in_exp.validation.field_type_built_in': 'Dieser Name wird im Benutzerprofil gespeichert und braucht einen anderen Feldtyp.',
-  'sign_in_exp.validation.min_over_max': 'Das Maximum darf nicht kleiner als das Minimum sein.',
-  'sign_in_exp.validation.custom_format': 'Geben Sie das eigene Format an.',
-  'sign_in_exp.validation.duplicate_option': 'Zwei Optionen haben denselben Wert.',
-  'sign_in_exp.validation.regex': 'Muss ein gültiger regulärer Ausdruck sein.',
 
   'sign_in_exp.preview.title': 'Live-Vorschau',
   'sign_in_exp.preview.frame_title': 'Vorschau der Anmeldeseite',

@@ -19,14 +19,6 @@ const phrases = {
   'sign_in_exp.remove_item': 'Remove {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'Email or phone number',
 
-  'sign_in_exp.validation.hex_color': 'Must be a colour such as #6139F6 (# and 3 or 6 hex digits).',
-  'sign_in_exp.validation.field_name': 'Must start with a letter, followed by letters, digits or underscores.',
-  'sign_in_exp.validation.field_name_reserved': 'This name belongs to a built-in user field.',
-  'sign_in_exp.validation.field_type_built_in': 'This name is kept on the user profile and needs another field type.',
-  'sign_in_exp.validation.min_over_max': 'The maximum must not be less than the minimum.',
-  'sign_in_exp.validation.custom_format': 'Give the custom format.',
-  'sign_in_exp.validation.duplicate_option': 'Two options have the same value.',
-  'sign_in_exp.validation.regex': 'Must be a valid regular expression.',
 
   'sign_in_exp.preview.title': 'Live preview',
   'sign_in_exp.preview.frame_title': 'Preview of the sign-in page',

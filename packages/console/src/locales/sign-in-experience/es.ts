@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'Quitar {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'Correo o número de teléfono',
 
-  'sign_in_exp.validation.hex_color': 'Debe ser un color como #6139F6 (# y 3 o 6 dígitos hexadecimales).',
-  'sign_in_exp.validation.field_name': 'Debe empezar por una letra, seguida de letras, dígitos o guiones bajos.',
-  'sign_in_exp.validation.field_name_reserved': 'Este nombre pertenece a un campo de usuario integrado.',
-  'sign_in_exp.validation.field_type_built_in': 'Este nombre se guarda en el perfil del usuario y necesita otro tipo de campo.',
-  'sign_in_exp.validation.min_over_max': 'El máximo no puede ser menor que el mínimo.',
-  'sign_in_exp.validation.custom_format': 'Indica el formato personalizado.',
-  'sign_in_exp.validation.duplicate_option': 'Dos opciones tienen el mismo valor.',
-  'sign_in_exp.validation.regex': 'Debe ser una expresión regular válida.',
 
   'sign_in_exp.preview.title': 'Vista previa en vivo',
   'sign_in_exp.preview.frame_title': 'Vista previa de la página de inicio de sesión',

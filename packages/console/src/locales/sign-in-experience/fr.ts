@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'Retirer {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'E-mail ou numéro de téléphone',
 
-  'sign_in_exp.validation.hex_color': 'Doit être une couleur comme #6139F6 (# et 3 ou 6 chiffres hexadécimaux).',
-  'sign_in_exp.validation.field_name': 'Doit commencer par une lettre, suivie de lettres, de chiffres ou de tirets bas.',
-  'sign_in_exp.validation.field_name_reserved': 'Ce nom appartient à un champ utilisateur intégré.',
-  'sign_in_exp.validation.field_type_built_in': 'Ce nom est enregistré dans le profil de l’utilisateur et demande un autre type de champ.',
-  'sign_in_exp.validation.min_over_max': 'Le maximum ne doit pas être inférieur au minimum.',
-  'sign_in_exp.validation.custom_format': 'Indiquez le format personnalisé.',
-  'sign_in_exp.validation.duplicate_option': 'Deux options ont la même valeur.',
-  'sign_in_exp.validation.regex': 'Doit être une expression régulière valide.',
 
   'sign_in_exp.preview.title': 'Aperçu en direct',
   'sign_in_exp.preview.frame_title': 'Aperçu de la page de connexion',

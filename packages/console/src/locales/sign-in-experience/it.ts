@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'Rimuovi {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'Email o numero di telefono',
 
-  'sign_in_exp.validation.hex_color': 'Deve essere un colore come #6139F6 (# e 3 o 6 cifre esadecimali).',
-  'sign_in_exp.validation.field_name': 'Deve iniziare con una lettera, seguita da lettere, cifre o trattini bassi.',
-  'sign_in_exp.validation.field_name_reserved': 'Questo nome appartiene a un campo utente predefinito.',
-  'sign_in_exp.validation.field_type_built_in': 'Questo nome viene salvato nel profilo utente e richiede un altro tipo di campo.',
-  'sign_in_exp.validation.min_over_max': 'Il massimo non può essere minore del minimo.',
-  'sign_in_exp.validation.custom_format': 'Indica il formato personalizzato.',
-  'sign_in_exp.validation.duplicate_option': 'Due opzioni hanno lo stesso valore.',
-  'sign_in_exp.validation.regex': 'Deve essere un’espressione regolare valida.',
 
   'sign_in_exp.preview.title': 'Anteprima dal vivo',
   'sign_in_exp.preview.frame_title': 'Anteprima della pagina di accesso',

@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': '{{name}} を削除',
   'sign_in_exp.identifier.email_or_phone': 'メールアドレスまたは電話番号',
 
-  'sign_in_exp.validation.hex_color': '#6139F6 のような色を指定してください（# と 3 桁または 6 桁の 16 進数）。',
-  'sign_in_exp.validation.field_name': '英字で始め、続けて英字、数字、アンダースコアを使ってください。',
-  'sign_in_exp.validation.field_name_reserved': 'この名前は組み込みのユーザー項目で使われています。',
-  'sign_in_exp.validation.field_type_built_in': 'この名前はユーザープロフィールに保存されるため、別の項目タイプが必要です。',
-  'sign_in_exp.validation.min_over_max': '最大値は最小値以上にしてください。',
-  'sign_in_exp.validation.custom_format': 'カスタム形式を入力してください。',
-  'sign_in_exp.validation.duplicate_option': '2 つの選択肢の値が同じです。',
-  'sign_in_exp.validation.regex': '有効な正規表現を入力してください。',
 
   'sign_in_exp.preview.title': 'ライブプレビュー',
   'sign_in_exp.preview.frame_title': 'サインインページのプレビュー',

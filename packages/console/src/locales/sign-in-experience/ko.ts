@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': '{{name}} 제거',
   'sign_in_exp.identifier.email_or_phone': '이메일 또는 전화번호',
 
-  'sign_in_exp.validation.hex_color': '#6139F6과 같은 색이어야 합니다(# 뒤에 16진수 3자리 또는 6자리).',
-  'sign_in_exp.validation.field_name': '영문자로 시작하고 이어서 영문자, 숫자 또는 밑줄을 써야 합니다.',
-  'sign_in_exp.validation.field_name_reserved': '이 이름은 기본 제공 사용자 필드에서 사용합니다.',
-  'sign_in_exp.validation.field_type_built_in': '이 이름은 사용자 프로필에 저장되므로 다른 필드 유형이 필요합니다.',
-  'sign_in_exp.validation.min_over_max': '최댓값은 최솟값보다 작을 수 없습니다.',
-  'sign_in_exp.validation.custom_format': '사용자 지정 형식을 입력하세요.',
-  'sign_in_exp.validation.duplicate_option': '두 옵션의 값이 같습니다.',
-  'sign_in_exp.validation.regex': '올바른 정규식이어야 합니다.',
 
   'sign_in_exp.preview.title': '실시간 미리 보기',
   'sign_in_exp.preview.frame_title': '로그인 페이지 미리 보기',

@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'Usuń: {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'E-mail lub numer telefonu',
 
-  'sign_in_exp.validation.hex_color': 'Musi to być kolor, np. #6139F6 (# i 3 lub 6 cyfr szesnastkowych).',
-  'sign_in_exp.validation.field_name': 'Musi zaczynać się od litery, po której są litery, cyfry lub podkreślenia.',
-  'sign_in_exp.validation.field_name_reserved': 'Ta nazwa należy do wbudowanego pola użytkownika.',
-  'sign_in_exp.validation.field_type_built_in': 'Ta nazwa jest zapisywana w profilu użytkownika i wymaga innego typu pola.',
-  'sign_in_exp.validation.min_over_max': 'Maksimum nie może być mniejsze od minimum.',
-  'sign_in_exp.validation.custom_format': 'Podaj własny format.',
-  'sign_in_exp.validation.duplicate_option': 'Dwie opcje mają tę samą wartość.',
-  'sign_in_exp.validation.regex': 'Musi to być poprawne wyrażenie regularne.',
 
   'sign_in_exp.preview.title': 'Podgląd na żywo',
   'sign_in_exp.preview.frame_title': 'Podgląd strony logowania',

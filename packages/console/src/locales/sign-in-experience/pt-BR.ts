@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'Remover {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'E-mail ou telefone',
 
-  'sign_in_exp.validation.hex_color': 'Deve ser uma cor como #6139F6 (# e 3 ou 6 dígitos hexadecimais).',
-  'sign_in_exp.validation.field_name': 'Deve começar com uma letra, seguida de letras, dígitos ou sublinhados.',
-  'sign_in_exp.validation.field_name_reserved': 'Este nome pertence a um campo de usuário nativo.',
-  'sign_in_exp.validation.field_type_built_in': 'Este nome é salvo no perfil do usuário e precisa de outro tipo de campo.',
-  'sign_in_exp.validation.min_over_max': 'O máximo não pode ser menor que o mínimo.',
-  'sign_in_exp.validation.custom_format': 'Informe o formato personalizado.',
-  'sign_in_exp.validation.duplicate_option': 'Duas opções têm o mesmo valor.',
-  'sign_in_exp.validation.regex': 'Deve ser uma expressão regular válida.',
 
   'sign_in_exp.preview.title': 'Prévia ao vivo',
   'sign_in_exp.preview.frame_title': 'Prévia da página de login',

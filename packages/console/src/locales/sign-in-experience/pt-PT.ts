@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'Remover {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'E-mail ou número de telemóvel',
 
-  'sign_in_exp.validation.hex_color': 'Tem de ser uma cor como #6139F6 (# e 3 ou 6 dígitos hexadecimais).',
-  'sign_in_exp.validation.field_name': 'Tem de começar por uma letra, seguida de letras, dígitos ou sublinhados.',
-  'sign_in_exp.validation.field_name_reserved': 'Este nome pertence a um campo de utilizador incorporado.',
-  'sign_in_exp.validation.field_type_built_in': 'Este nome é guardado no perfil do utilizador e precisa de outro tipo de campo.',
-  'sign_in_exp.validation.min_over_max': 'O máximo não pode ser inferior ao mínimo.',
-  'sign_in_exp.validation.custom_format': 'Indique o formato personalizado.',
-  'sign_in_exp.validation.duplicate_option': 'Duas opções têm o mesmo valor.',
-  'sign_in_exp.validation.regex': 'Tem de ser uma expressão regular válida.',
 
   'sign_in_exp.preview.title': 'Pré-visualização em direto',
   'sign_in_exp.preview.frame_title': 'Pré-visualização da página de início de sessão',

@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'Удалить: {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'Email или номер телефона',
 
-  'sign_in_exp.validation.hex_color': 'Нужен цвет вида #6139F6 (# и 3 или 6 шестнадцатеричных цифр).',
-  'sign_in_exp.validation.field_name': 'Должно начинаться с буквы, дальше буквы, цифры или подчёркивания.',
-  'sign_in_exp.validation.field_name_reserved': 'Это имя принадлежит встроенному полю пользователя.',
-  'sign_in_exp.validation.field_type_built_in': 'Это имя хранится в профиле пользователя, и для него нужен другой тип поля.',
-  'sign_in_exp.validation.min_over_max': 'Максимум не может быть меньше минимума.',
-  'sign_in_exp.validation.custom_format': 'Укажите свой формат.',
-  'sign_in_exp.validation.duplicate_option': 'У двух вариантов одинаковое значение.',
-  'sign_in_exp.validation.regex': 'Нужно корректное регулярное выражение.',
 
   'sign_in_exp.preview.title': 'Живой предпросмотр',
   'sign_in_exp.preview.frame_title': 'Предпросмотр страницы входа',

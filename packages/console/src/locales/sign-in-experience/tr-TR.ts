@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': '{{name}} öğesini kaldır',
   'sign_in_exp.identifier.email_or_phone': 'E-posta veya telefon numarası',
 
-  'sign_in_exp.validation.hex_color': '#6139F6 gibi bir renk olmalı (# ve 3 ya da 6 onaltılık basamak).',
-  'sign_in_exp.validation.field_name': 'Bir harfle başlamalı, ardından harf, rakam veya alt çizgi gelmeli.',
-  'sign_in_exp.validation.field_name_reserved': 'Bu ad yerleşik bir kullanıcı alanına ait.',
-  'sign_in_exp.validation.field_type_built_in': 'Bu ad kullanıcı profilinde saklanır ve başka bir alan türü gerektirir.',
-  'sign_in_exp.validation.min_over_max': 'En büyük değer en küçükten az olamaz.',
-  'sign_in_exp.validation.custom_format': 'Özel biçimi girin.',
-  'sign_in_exp.validation.duplicate_option': 'İki seçeneğin değeri aynı.',
-  'sign_in_exp.validation.regex': 'Geçerli bir düzenli ifade olmalı.',
 
   'sign_in_exp.preview.title': 'Canlı önizleme',
   'sign_in_exp.preview.frame_title': 'Oturum açma sayfasının önizlemesi',

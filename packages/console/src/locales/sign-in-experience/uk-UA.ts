@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': 'Вилучити: {{name}}',
   'sign_in_exp.identifier.email_or_phone': 'Email або номер телефону',
 
-  'sign_in_exp.validation.hex_color': 'Потрібен колір на кшталт #6139F6 (# і 3 або 6 шістнадцяткових цифр).',
-  'sign_in_exp.validation.field_name': 'Має починатися з літери, далі літери, цифри або підкреслення.',
-  'sign_in_exp.validation.field_name_reserved': 'Ця назва належить вбудованому полю користувача.',
-  'sign_in_exp.validation.field_type_built_in': 'Ця назва зберігається в профілі користувача, і для неї потрібен інший тип поля.',
-  'sign_in_exp.validation.min_over_max': 'Максимум не може бути меншим за мінімум.',
-  'sign_in_exp.validation.custom_format': 'Вкажіть власний формат.',
-  'sign_in_exp.validation.duplicate_option': 'Два варіанти мають однакове значення.',
-  'sign_in_exp.validation.regex': 'Потрібен коректний регулярний вираз.',
 
   'sign_in_exp.preview.title': 'Живий перегляд',
   'sign_in_exp.preview.frame_title': 'Попередній перегляд сторінки входу',

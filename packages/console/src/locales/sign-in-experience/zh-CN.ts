@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': '移除 {{name}}',
   'sign_in_exp.identifier.email_or_phone': '邮箱或手机号',
 
-  'sign_in_exp.validation.hex_color': '必须是类似 #6139F6 的颜色（# 加 3 位或 6 位十六进制数字）。',
-  'sign_in_exp.validation.field_name': '必须以字母开头，后跟字母、数字或下划线。',
-  'sign_in_exp.validation.field_name_reserved': '此名称属于内置的用户字段。',
-  'sign_in_exp.validation.field_type_built_in': '此名称保存在用户资料中，需要使用其他字段类型。',
-  'sign_in_exp.validation.min_over_max': '最大值不能小于最小值。',
-  'sign_in_exp.validation.custom_format': '请填写自定义格式。',
-  'sign_in_exp.validation.duplicate_option': '有两个选项的值相同。',
-  'sign_in_exp.validation.regex': '必须是有效的正则表达式。',
 
   'sign_in_exp.preview.title': '实时预览',
   'sign_in_exp.preview.frame_title': '登录页面预览',

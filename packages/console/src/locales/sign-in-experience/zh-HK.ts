@@ -20,14 +20,6 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.remove_item': '移除 {{name}}',
   'sign_in_exp.identifier.email_or_phone': '電郵或手機號碼',
 
-  'sign_in_exp.validation.hex_color': '必須是類似 #6139F6 的顏色（# 加上 3 位或 6 位十六進位數字）。',
-  'sign_in_exp.validation.field_name': '必須以字母開頭，後面接字母、數字或底線。',
-  'sign_in_exp.validation.field_name_reserved': '此名稱屬於內建的用戶欄位。',
-  'sign_in_exp.validation.field_type_built_in': '此名稱儲存在用戶個人資料中，需要使用其他欄位類型。',
-  'sign_in_exp.validation.min_over_max': '最大值不可小於最小值。',
-  'sign_in_exp.validation.custom_format': '請填寫自訂格式。',
-  'sign_in_exp.validation.duplicate_option': '有兩個選項的值相同。',
-  'sign_in_exp.validation.regex': '必須是有效的正規表達式。',
 
   'sign_in_exp.preview.title': '即時預覽',
   'sign_in_exp.preview.frame_title': '登入頁面預覽',

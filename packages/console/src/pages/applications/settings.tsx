@@ -18,20 +18,14 @@ import { api } from '../../api/client.js';
 import { FormSection, NumberField, SaveForm, SwitchField, useSaveForm } from '../../components/form.js';
 import { UriListField } from '../../components/uri-list-field.js';
 import { emptyToNull, schemaResolver } from '../../lib/forms.js';
+import { localizeMessage } from '../../lib/validation-messages.js';
 import { applicationQueryKey } from './query-keys.js';
 import { ApplicationSecrets } from './secrets.js';
 import { confidentialTypes, userFacingTypes } from './types.js';
 
-const ruleMessage = (issue: RuleIssue, type: Application['type']): string => {
-  switch (issue.code) {
-    case 'invalid_uri':
-      return i18next.t(type === 'Native' ? 'validation.redirect_uri_native' : 'validation.redirect_uri_web');
-    case 'duplicate':
-      return i18next.t('validation.duplicate_uri');
-    default:
-      return issue.message;
-  }
-};
+/** A rule's message (one of the schemas' messages) in the console's language. */
+const ruleMessage = (issue: RuleIssue): string =>
+  localizeMessage(issue.message, (key, values) => i18next.t(key, values ?? {}));
 
 /**
  * The PATCH schema, plus the type-dependent rules of the schemas package (redirect URI forms per
@@ -50,7 +44,7 @@ const settingsSchema = (application: Application) =>
       context.addIssue({
         code: 'custom',
         path: issue.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-        message: ruleMessage(issue, application.type),
+        message: ruleMessage(issue),
       });
     }
   });

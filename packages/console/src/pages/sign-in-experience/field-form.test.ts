@@ -89,13 +89,13 @@ describe('custom profile field form', () => {
       first(fieldFormSchema.safeParse({ ...newFieldForm('code', 'Regex'), config: { format: '(' } })),
     ];
     expect(messages.map((message) => schemaMessages[message])).toEqual([
-      'sign_in_exp.validation.field_name',
-      'sign_in_exp.validation.field_name_reserved',
-      'sign_in_exp.validation.hex_color',
-      'sign_in_exp.validation.min_over_max',
-      'sign_in_exp.validation.min_over_max',
-      'sign_in_exp.validation.custom_format',
-      'sign_in_exp.validation.regex',
+      'schema.profile_field.name',
+      'schema.profile_field.name_reserved',
+      'schema.color.hex',
+      'schema.profile_field.min_value_over_max',
+      'schema.profile_field.min_length_over_max',
+      'schema.profile_field.custom_format',
+      'schema.regex.valid',
     ]);
   });
 });

@@ -7,7 +7,7 @@ export const phrases: ErrorPhrases = {
   'guard.body_too_large': 'يتجاوز نص الطلب الحد المسموح به البالغ {{limit}} بايت.',
   'guard.page_out_of_range': 'الصفحة {{page}} تتجاوز الصفحة الأخيرة ({{lastPage}}).',
   'route.not_found': 'لا يوجد مسار يطابق {{method}} {{url}}.',
-  'entity.not_found': 'الكيان {{entity}} "{{id}}" غير موجود.',
+  'entity.not_found': 'لا يوجد {{entity}} "{{id}}".',
   'auth.authorization_header_missing': 'ترويسة Authorization مفقودة.',
   'auth.authorization_type_not_supported': 'لا تُقبل إلا رموز الوصول من نوع Bearer.',
   'auth.invalid_token': 'رمز الوصول غير صالح أو منتهي الصلاحية أو صادر لمستأجر آخر أو لواجهة API أخرى.',

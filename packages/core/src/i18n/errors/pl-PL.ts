@@ -7,7 +7,7 @@ export const phrases: ErrorPhrases = {
   'guard.body_too_large': 'Treść żądania przekracza dozwolony rozmiar {{limit, plural, one {# bajta} few {# bajtów} many {# bajtów} other {# bajta}}}.',
   'guard.page_out_of_range': 'Strona {{page}} wykracza poza ostatnią stronę ({{lastPage}}).',
   'route.not_found': 'Żadna trasa nie pasuje do {{method}} {{url}}.',
-  'entity.not_found': 'Obiekt {{entity}} „{{id}}” nie istnieje.',
+  'entity.not_found': '{{entity}} „{{id}}” nie istnieje.',
   'auth.authorization_header_missing': 'Brak nagłówka Authorization.',
   'auth.authorization_type_not_supported': 'Akceptowane są tylko tokeny dostępu typu Bearer.',
   'auth.invalid_token': 'Token dostępu jest nieprawidłowy, wygasł lub został wystawiony dla innej dzierżawy lub innego API.',

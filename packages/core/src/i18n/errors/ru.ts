@@ -7,7 +7,7 @@ export const phrases: ErrorPhrases = {
   'guard.body_too_large': 'Тело запроса превышает допустимый размер {{limit, plural, one {# байт} few {# байта} many {# байт} other {# байта}}}.',
   'guard.page_out_of_range': 'Страница {{page}} находится за пределами последней страницы ({{lastPage}}).',
   'route.not_found': 'Нет маршрута, соответствующего {{method}} {{url}}.',
-  'entity.not_found': 'Объект {{entity}} «{{id}}» не существует.',
+  'entity.not_found': '{{entity}} «{{id}}» не существует.',
   'auth.authorization_header_missing': 'Отсутствует заголовок Authorization.',
   'auth.authorization_type_not_supported': 'Принимаются только токены доступа типа Bearer.',
   'auth.invalid_token': 'Токен доступа недействителен, истёк или был выдан для другого тенанта или API.',

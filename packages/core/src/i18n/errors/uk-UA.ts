@@ -7,7 +7,7 @@ export const phrases: ErrorPhrases = {
   'guard.body_too_large': 'Тіло запиту перевищує дозволений розмір {{limit, plural, one {# байт} few {# байти} many {# байтів} other {# байта}}}.',
   'guard.page_out_of_range': 'Сторінка {{page}} виходить за межі останньої сторінки ({{lastPage}}).',
   'route.not_found': 'Немає маршруту, що відповідає {{method}} {{url}}.',
-  'entity.not_found': 'Об’єкт {{entity}} «{{id}}» не існує.',
+  'entity.not_found': '{{entity}} «{{id}}» не існує.',
   'auth.authorization_header_missing': 'Відсутній заголовок Authorization.',
   'auth.authorization_type_not_supported': 'Приймаються лише токени доступу типу Bearer.',
   'auth.invalid_token': 'Токен доступу недійсний, прострочений або виданий для іншого тенанта чи API.',

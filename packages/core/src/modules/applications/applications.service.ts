@@ -36,12 +36,8 @@ export const secretSealContext = (tenantId: string, applicationId: string) =>
 const assertRules = (app: Parameters<typeof checkApplicationRules>[0]) => {
   const issues = checkApplicationRules(app);
   if (issues.length > 0) {
-    throw new ApiError(
-      400,
-      'application.invalid_for_type',
-      { summary: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ') },
-      issues,
-    );
+    // The summary in the message is made of the details, in the caller's language.
+    throw new ApiError(400, 'application.invalid_for_type', {}, issues);
   }
 };
 

@@ -1,5 +1,6 @@
 import {
   builtInConnectors,
+  type ConfigIssue,
   ConnectorError,
   type EmailMessage,
   findConnectorFactory,
@@ -137,12 +138,13 @@ const providerFailures = new Set(['general', 'invalid_response', 'invalid_certif
 export const toConnectorApiError = (error: unknown) => {
   if (error instanceof ConnectorError) {
     const status = providerFailures.has(error.code) ? 502 : error.code === 'rate_limit_exceeded' ? 429 : 422;
-    const issues = (error.data?.issues as { path: string; message: string }[] | undefined) ?? undefined;
+    const issues = (error.data?.issues as ConfigIssue[] | undefined) ?? undefined;
+    // Config issues are translated per request; the message's detail is then their summary.
     const apiError = new ApiError(
       status,
       `connector.${error.code}` as ErrorCode,
-      { detail: error.message },
-      issues?.map((issue) => ({ path: `config.${issue.path}`, code: 'invalid', message: issue.message })),
+      issues ? {} : { detail: error.message },
+      issues?.map(({ path, ...issue }) => ({ path: `config.${path}`, issue: issue as $ZodRawIssue })),
     );
     apiError.cause = error;
     return apiError;
@@ -157,7 +159,7 @@ export const toConnectorApiError = (error: unknown) => {
  */
 export const toPublicConnectorApiError = (error: unknown, log: FastifyBaseLogger, purpose: 'message' | 'social') => {
   const mapped = toConnectorApiError(error);
-  if (!(mapped instanceof ApiError) || mapped.params.detail === undefined) {
+  if (!(mapped instanceof ApiError) || (mapped.params.detail === undefined && !mapped.details)) {
     return mapped;
   }
   log.warn({ err: mapped.cause ?? error, code: mapped.code, detail: mapped.params.detail }, 'connector failed');

@@ -7,6 +7,7 @@ import type { TenantScope } from '../../app/tenant-scope.js';
 import { generateId } from '../../crypto/ids.js';
 import type { Tx } from '../../db/database.js';
 import { likePattern } from '../../db/like-pattern.js';
+import type { EntityName } from '../../i18n/index.js';
 import { toApplication } from '../applications/applications.queries.js';
 import { applications } from '../applications/applications.table.js';
 import { toScope } from '../resources/resources.service.js';
@@ -38,7 +39,7 @@ const requireRole = async (tx: Tx, id: string, { editable = false } = {}) => {
 };
 
 /** Fails with the first id that does not exist, so nothing is half-assigned. */
-const requireAll = async <T extends { id: string }>(rows: T[], ids: string[], entity: string) => {
+const requireAll = async <T extends { id: string }>(rows: T[], ids: string[], entity: EntityName) => {
   const found = new Set(rows.map((row) => row.id));
   const missing = ids.find((id) => !found.has(id));
   if (missing) {

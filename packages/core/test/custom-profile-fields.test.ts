@@ -140,10 +140,10 @@ describe('custom profile fields through the management API', () => {
     // A name kept on the user's profile takes only the types that produce what the profile holds.
     const builtInMismatch = await admin.post('/custom-profile-fields', { name: 'gender', type: 'Checkbox', label: 'Gender', required: false, config: { options } });
     expect(builtInMismatch.status).toBe(400);
-    expect(builtInMismatch.body.details).toEqual([expect.objectContaining({ path: 'body.type', message: 'This name is kept on the user profile and needs another field type.' })]);
+    expect(builtInMismatch.body.details).toEqual([expect.objectContaining({ path: 'body.name', message: 'This name is kept on the user profile and needs another field type.' })]);
     const retyped = await admin.patch('/custom-profile-fields/birthdate', { type: 'Text', config: {} });
     expect(retyped.status).toBe(400);
-    expect(retyped.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.type']);
+    expect(retyped.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.name']);
     const renamedOntoBuiltIn = await admin.patch('/custom-profile-fields/seats', { name: 'address' });
     expect(renamedOntoBuiltIn.status).toBe(409);
     const renamedOntoClaim = await admin.patch('/custom-profile-fields/seats', { name: 'zoneinfo' });

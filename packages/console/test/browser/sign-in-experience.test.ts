@@ -142,4 +142,20 @@ describe('sign-in experience', () => {
       },
     ]);
   });
+
+  it('renames a field and follows it to its new address; a built-in name of another type is refused on the name', async () => {
+    const { page } = browser;
+    await openConsoleAt(page, server, '/sign-in-experience/collect-user-profile/fields/department');
+    const name = page.getByLabel(/^Name/);
+    await name.fill('birthdate');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('This name is kept on the user profile and needs another field type.').waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+
+    await name.fill('team');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(/\/collect-user-profile\/fields\/team$/);
+    await page.getByRole('heading', { name: 'Department' }).waitFor();
+    expect((await admin.get('/custom-profile-fields')).body.map((field: { name: string }) => field.name)).toEqual(['team']);
+  });
 });

@@ -67,6 +67,8 @@ describe('customProfileFieldCreateSchema', () => {
     [{ type: 'Regex', config: { format: 'a'.repeat(129) } }, 'config.format'],
     [{ type: 'Address', config: { parts: [{ name: 'city', enabled: true }] } }, 'config.parts.0.name'],
     [{ type: 'Address', config: { parts: [] } }, 'config.parts'],
+    [{ type: 'Address', config: { parts: [{ name: 'country', enabled: false }, { name: 'locality', enabled: false }] } }, 'config.parts'],
+    [{ type: 'Fullname', config: { parts: [{ name: 'givenName', enabled: false }] } }, 'config.parts'],
     [{ type: 'Fullname', config: { parts: [{ name: 'nickname', enabled: true }] } }, 'config.parts.0.name'],
     [{ type: 'Fullname', config: { parts: [{ name: 'givenName', enabled: true }, { name: 'givenName', enabled: false }] } }, 'config.parts'],
   ])('refuses %o at %s', (field, path) => {
@@ -81,7 +83,7 @@ describe('customProfileFieldCreateSchema', () => {
     ['fullname', 'Address'],
   ])('refuses %s as a %s field: the profile keeps it as another type', (name, type) => {
     const config = type === 'Checkbox' ? { options } : type === 'Address' ? { parts: [{ name: 'country', enabled: true }] } : {};
-    expect(failedPaths(customProfileFieldCreateSchema.safeParse({ ...base, name, type, config }))).toEqual(['type']);
+    expect(failedPaths(customProfileFieldCreateSchema.safeParse({ ...base, name, type, config }))).toEqual(['name']);
   });
 
   it('takes Address and Fullname fields under any other name (kept in custom data)', () => {

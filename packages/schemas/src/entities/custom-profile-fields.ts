@@ -154,7 +154,9 @@ const partsSchema = <const Names extends readonly [string, ...string[]]>(names: 
     .max(names.length)
     .refine((parts) => new Set(parts.map(({ name }) => name)).size === parts.length, {
       message: 'Contains the same part twice.',
-    });
+    })
+    // A field with no part to fill would show a heading and nothing under it.
+    .refine((parts) => parts.some((part) => part.enabled), { message: 'Turn on at least one part.' });
 
 export const addressFieldConfigSchema = z.object({ parts: partsSchema(addressPartNames) }).strict();
 export const fullnameFieldConfigSchema = z.object({ parts: partsSchema(fullnamePartNames) }).strict();
@@ -200,7 +202,7 @@ export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;
 /** A new field: no id; without `sieOrder` the server places it last. */
 export const customProfileFieldCreateSchema = z
   .discriminatedUnion('type', variantsOf(z.object(baseFields).partial({ sieOrder: true }).shape, true))
-  .refine(fitsBuiltInProfileField, { message: builtInProfileFieldTypeMessage, path: ['type'] });
+  .refine(fitsBuiltInProfileField, { message: builtInProfileFieldTypeMessage, path: ['name'] });
 export type CustomProfileFieldCreate = z.infer<typeof customProfileFieldCreateSchema>;
 
 /**

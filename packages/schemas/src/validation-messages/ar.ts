@@ -25,6 +25,7 @@ const ar: ValidationPhrases = {
   'duplicate.target': 'يحتوي على الهدف نفسه مرتين.',
   'duplicate.option_value': 'يحتوي على قيمة الخيار نفسها مرتين.',
   'duplicate.part': 'يحتوي على الجزء نفسه مرتين.',
+  'parts.none_enabled': 'فعّل جزءًا واحدًا على الأقل.',
   'duplicate.uri': 'يحتوي على URI نفسه مرتين.',
   'duplicate.template': 'قالب مكرر لـ {{template}}.',
   'taken.user': 'مستخدم بالفعل من قِبل مستخدم آخر.',

@@ -25,6 +25,7 @@ const de: ValidationPhrases = {
   'duplicate.target': 'Enthält dasselbe Ziel zweimal.',
   'duplicate.option_value': 'Enthält denselben Optionswert zweimal.',
   'duplicate.part': 'Enthält denselben Teil zweimal.',
+  'parts.none_enabled': 'Schalten Sie mindestens einen Teil ein.',
   'duplicate.uri': 'Enthält denselben URI zweimal.',
   'duplicate.template': 'Doppelte Vorlage für {{template}}.',
   'taken.user': 'Wird bereits von einem anderen Benutzer verwendet.',

@@ -33,6 +33,7 @@ const en = {
   'duplicate.target': 'Contains the same target twice.',
   'duplicate.option_value': 'Contains the same option value twice.',
   'duplicate.part': 'Contains the same part twice.',
+  'parts.none_enabled': 'Turn on at least one part.',
   'duplicate.uri': 'Contains the same URI twice.',
   'duplicate.template': 'Duplicate template for {{template}}.',
   'taken.user': 'Already used by another user.',

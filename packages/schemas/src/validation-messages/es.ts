@@ -25,6 +25,7 @@ const es: ValidationPhrases = {
   'duplicate.target': 'Contiene el mismo destino dos veces.',
   'duplicate.option_value': 'Contiene el mismo valor de opción dos veces.',
   'duplicate.part': 'Contiene la misma parte dos veces.',
+  'parts.none_enabled': 'Activa al menos una parte.',
   'duplicate.uri': 'Contiene el mismo URI dos veces.',
   'duplicate.template': 'Plantilla duplicada para {{template}}.',
   'taken.user': 'Ya lo usa otro usuario.',

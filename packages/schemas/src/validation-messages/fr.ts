@@ -25,6 +25,7 @@ const fr: ValidationPhrases = {
   'duplicate.target': 'Contient deux fois la même cible.',
   'duplicate.option_value': 'Contient deux fois la même valeur d\'option.',
   'duplicate.part': 'Contient deux fois la même partie.',
+  'parts.none_enabled': 'Activez au moins une partie.',
   'duplicate.uri': 'Contient deux fois le même URI.',
   'duplicate.template': 'Modèle en double pour {{template}}.',
   'taken.user': 'Déjà utilisé par un autre utilisateur.',

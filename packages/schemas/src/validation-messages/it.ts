@@ -25,6 +25,7 @@ const it: ValidationPhrases = {
   'duplicate.target': 'Contiene due volte la stessa destinazione.',
   'duplicate.option_value': 'Contiene due volte lo stesso valore di opzione.',
   'duplicate.part': 'Contiene due volte la stessa parte.',
+  'parts.none_enabled': 'Attiva almeno una parte.',
   'duplicate.uri': 'Contiene due volte lo stesso URI.',
   'duplicate.template': 'Modello duplicato per {{template}}.',
   'taken.user': 'Già usato da un altro utente.',

@@ -25,6 +25,7 @@ const ja: ValidationPhrases = {
   'duplicate.target': '同じターゲットが 2 回含まれています。',
   'duplicate.option_value': '同じ選択肢の値が 2 回含まれています。',
   'duplicate.part': '同じパーツが 2 回含まれています。',
+  'parts.none_enabled': '少なくとも 1 つのパーツをオンにしてください。',
   'duplicate.uri': '同じ URI が 2 回含まれています。',
   'duplicate.template': '{{template}} のテンプレートが重複しています。',
   'taken.user': '別のユーザーがすでに使用しています。',

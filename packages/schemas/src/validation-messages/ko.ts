@@ -25,6 +25,7 @@ const ko: ValidationPhrases = {
   'duplicate.target': '같은 대상이 두 번 포함되어 있습니다.',
   'duplicate.option_value': '같은 옵션 값이 두 번 포함되어 있습니다.',
   'duplicate.part': '같은 부분이 두 번 포함되어 있습니다.',
+  'parts.none_enabled': '최소 한 개의 항목을 켜세요.',
   'duplicate.uri': '같은 URI가 두 번 포함되어 있습니다.',
   'duplicate.template': '{{template}}의 템플릿이 중복되었습니다.',
   'taken.user': '이미 다른 사용자가 사용 중입니다.',

@@ -25,6 +25,7 @@ const plPL: ValidationPhrases = {
   'duplicate.target': 'Ten sam cel występuje dwa razy.',
   'duplicate.option_value': 'Ta sama wartość opcji występuje dwa razy.',
   'duplicate.part': 'Ta sama część występuje dwa razy.',
+  'parts.none_enabled': 'Włącz co najmniej jedną część.',
   'duplicate.uri': 'Ten sam URI występuje dwa razy.',
   'duplicate.template': 'Zduplikowany szablon dla {{template}}.',
   'taken.user': 'Już używane przez innego użytkownika.',

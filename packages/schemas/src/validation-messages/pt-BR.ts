@@ -25,6 +25,7 @@ const ptBR: ValidationPhrases = {
   'duplicate.target': 'Contém o mesmo destino duas vezes.',
   'duplicate.option_value': 'Contém o mesmo valor de opção duas vezes.',
   'duplicate.part': 'Contém a mesma parte duas vezes.',
+  'parts.none_enabled': 'Ative pelo menos uma parte.',
   'duplicate.uri': 'Contém o mesmo URI duas vezes.',
   'duplicate.template': 'Modelo duplicado para {{template}}.',
   'taken.user': 'Já está em uso por outro usuário.',

@@ -25,6 +25,7 @@ const ru: ValidationPhrases = {
   'duplicate.target': 'Одна и та же цель указана дважды.',
   'duplicate.option_value': 'Одно и то же значение варианта указано дважды.',
   'duplicate.part': 'Одна и та же часть указана дважды.',
+  'parts.none_enabled': 'Включите хотя бы одну часть.',
   'duplicate.uri': 'Один и тот же URI указан дважды.',
   'duplicate.template': 'Повторяющийся шаблон для {{template}}.',
   'taken.user': 'Уже используется другим пользователем.',

@@ -25,6 +25,7 @@ const trTR: ValidationPhrases = {
   'duplicate.target': 'Aynı hedef iki kez yer alıyor.',
   'duplicate.option_value': 'Aynı seçenek değeri iki kez yer alıyor.',
   'duplicate.part': 'Aynı parça iki kez yer alıyor.',
+  'parts.none_enabled': 'En az bir bölümü açın.',
   'duplicate.uri': 'Aynı URI iki kez yer alıyor.',
   'duplicate.template': '{{template}} için yinelenen şablon.',
   'taken.user': 'Başka bir kullanıcı tarafından zaten kullanılıyor.',

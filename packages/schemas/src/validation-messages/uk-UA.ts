@@ -25,6 +25,7 @@ const ukUA: ValidationPhrases = {
   'duplicate.target': 'Ту саму ціль указано двічі.',
   'duplicate.option_value': 'Те саме значення варіанта вказано двічі.',
   'duplicate.part': 'Ту саму частину вказано двічі.',
+  'parts.none_enabled': 'Увімкніть принаймні одну частину.',
   'duplicate.uri': 'Той самий URI вказано двічі.',
   'duplicate.template': 'Повторюваний шаблон для {{template}}.',
   'taken.user': 'Уже використовується іншим користувачем.',

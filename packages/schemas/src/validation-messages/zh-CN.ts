@@ -25,6 +25,7 @@ const zhCN: ValidationPhrases = {
   'duplicate.target': '包含重复的目标。',
   'duplicate.option_value': '包含重复的选项值。',
   'duplicate.part': '包含重复的组成部分。',
+  'parts.none_enabled': '请至少开启一个部分。',
   'duplicate.uri': '包含重复的 URI。',
   'duplicate.template': '{{template}} 的模板重复。',
   'taken.user': '已被其他用户使用。',

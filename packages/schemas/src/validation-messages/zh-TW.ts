@@ -25,6 +25,7 @@ const zhTW: ValidationPhrases = {
   'duplicate.target': '包含重複的目標。',
   'duplicate.option_value': '包含重複的選項值。',
   'duplicate.part': '包含重複的組成部分。',
+  'parts.none_enabled': '請至少開啟一個部分。',
   'duplicate.uri': '包含重複的 URI。',
   'duplicate.template': '{{template}} 的範本重複。',
   'taken.user': '已被其他使用者使用。',

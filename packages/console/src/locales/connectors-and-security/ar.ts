@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'آخر تغيير: {{date}}.',
   'security.captcha.none': 'لا يوجد مزود CAPTCHA',
   'security.captcha.delete_title': 'إزالة مزود CAPTCHA',
-  'security.captcha.delete_description': 'تتوقف صفحات تسجيل الدخول عن طلب اختبار CAPTCHA، حتى مع تشغيل سياسة CAPTCHA.',
+  'security.captcha.delete_description': 'أوقف شرط CAPTCHA أولًا: لا يمكن إزالة المزوّد ما دام الشرط مفعّلًا.',
   'security.captcha.delete_message': 'هل تريد إزالة مزود CAPTCHA ومفاتيحه؟',
   'security.captcha.deleted': 'تمت إزالة مزود CAPTCHA.',
 

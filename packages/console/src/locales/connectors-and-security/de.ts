@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Zuletzt geändert: {{date}}.',
   'security.captcha.none': 'Kein Captcha-Anbieter',
   'security.captcha.delete_title': 'Captcha-Anbieter entfernen',
-  'security.captcha.delete_description': 'Die Anmeldeseiten verlangen kein Captcha mehr, auch wenn die Captcha-Richtlinie aktiv ist.',
+  'security.captcha.delete_description': 'Schalten Sie zuerst die CAPTCHA-Pflicht aus: Solange sie aktiv ist, kann der Anbieter nicht entfernt werden.',
   'security.captcha.delete_message': 'Den Captcha-Anbieter und seine Schlüssel entfernen?',
   'security.captcha.deleted': 'Captcha-Anbieter entfernt.',
 

@@ -329,7 +329,7 @@ const phrases = {
   'security.captcha.details_description': 'Last changed {{date}}.',
   'security.captcha.none': 'No captcha provider',
   'security.captcha.delete_title': 'Remove captcha provider',
-  'security.captcha.delete_description': 'The sign-in pages stop asking for a captcha, even with the captcha policy on.',
+  'security.captcha.delete_description': 'Turn off the captcha requirement first: while it is on, the provider cannot be removed.',
   'security.captcha.delete_message': 'Remove the captcha provider and its keys?',
   'security.captcha.deleted': 'Captcha provider removed.',
 

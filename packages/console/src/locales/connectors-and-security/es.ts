@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Último cambio: {{date}}.',
   'security.captcha.none': 'Ningún proveedor de captcha',
   'security.captcha.delete_title': 'Quitar el proveedor de captcha',
-  'security.captcha.delete_description': 'Las páginas de inicio de sesión dejan de pedir un captcha, aunque la política de captcha esté activada.',
+  'security.captcha.delete_description': 'Desactiva primero el requisito de captcha: mientras esté activo, no se puede quitar el proveedor.',
   'security.captcha.delete_message': '¿Quitar el proveedor de captcha y sus claves?',
   'security.captcha.deleted': 'Proveedor de captcha quitado.',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Dernière modification : {{date}}.',
   'security.captcha.none': 'Aucun fournisseur de captcha',
   'security.captcha.delete_title': 'Retirer le fournisseur de captcha',
-  'security.captcha.delete_description': 'Les pages de connexion ne demandent plus de captcha, même avec la politique de captcha activée.',
+  'security.captcha.delete_description': 'Désactivez d’abord l’exigence de captcha : tant qu’elle est active, le fournisseur ne peut pas être supprimé.',
   'security.captcha.delete_message': 'Retirer le fournisseur de captcha et ses clés ?',
   'security.captcha.deleted': 'Fournisseur de captcha retiré.',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Ultima modifica: {{date}}.',
   'security.captcha.none': 'Nessun provider captcha',
   'security.captcha.delete_title': 'Rimuovi il provider captcha',
-  'security.captcha.delete_description': 'Le pagine di accesso smettono di chiedere un captcha, anche con il criterio captcha attivo.',
+  'security.captcha.delete_description': 'Disattiva prima l’obbligo di captcha: finché è attivo, il provider non può essere rimosso.',
   'security.captcha.delete_message': 'Rimuovere il provider captcha e le sue chiavi?',
   'security.captcha.deleted': 'Provider captcha rimosso.',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': '最終更新：{{date}}。',
   'security.captcha.none': 'CAPTCHA プロバイダーがありません',
   'security.captcha.delete_title': 'CAPTCHA プロバイダーを削除',
-  'security.captcha.delete_description': 'CAPTCHA ポリシーがオンでも、サインインページは CAPTCHA を求めなくなります。',
+  'security.captcha.delete_description': '先に CAPTCHA の必須設定をオフにしてください。オンの間はプロバイダーを削除できません。',
   'security.captcha.delete_message': 'CAPTCHA プロバイダーとそのキーを削除しますか？',
   'security.captcha.deleted': 'CAPTCHA プロバイダーを削除しました。',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': '마지막 변경: {{date}}.',
   'security.captcha.none': '캡차 공급자가 없습니다',
   'security.captcha.delete_title': '캡차 공급자 제거',
-  'security.captcha.delete_description': '캡차 정책이 켜져 있어도 로그인 페이지가 더 이상 캡차를 요구하지 않습니다.',
+  'security.captcha.delete_description': '먼저 CAPTCHA 요구 사항을 끄세요. 켜져 있는 동안에는 공급자를 제거할 수 없습니다.',
   'security.captcha.delete_message': '캡차 공급자와 키를 제거할까요?',
   'security.captcha.deleted': '캡차 공급자를 제거했습니다.',
 

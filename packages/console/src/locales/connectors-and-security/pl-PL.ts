@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Ostatnia zmiana: {{date}}.',
   'security.captcha.none': 'Brak dostawcy captcha',
   'security.captcha.delete_title': 'Usuń dostawcę captcha',
-  'security.captcha.delete_description': 'Strony logowania przestaną wymagać captcha, nawet przy włączonych zasadach captcha.',
+  'security.captcha.delete_description': 'Najpierw wyłącz wymóg CAPTCHA: dopóki jest włączony, dostawcy nie można usunąć.',
   'security.captcha.delete_message': 'Usunąć dostawcę captcha i jego klucze?',
   'security.captcha.deleted': 'Usunięto dostawcę captcha.',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Última alteração: {{date}}.',
   'security.captcha.none': 'Nenhum provedor de captcha',
   'security.captcha.delete_title': 'Remover provedor de captcha',
-  'security.captcha.delete_description': 'As páginas de login deixam de pedir captcha, mesmo com a política de captcha ligada.',
+  'security.captcha.delete_description': 'Desative primeiro a exigência de captcha: enquanto ela estiver ativa, o provedor não pode ser removido.',
   'security.captcha.delete_message': 'Remover o provedor de captcha e suas chaves?',
   'security.captcha.deleted': 'Provedor de captcha removido.',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Última alteração: {{date}}.',
   'security.captcha.none': 'Nenhum fornecedor de captcha',
   'security.captcha.delete_title': 'Remover o fornecedor de captcha',
-  'security.captcha.delete_description': 'As páginas de início de sessão deixam de pedir um captcha, mesmo com a política de captcha ligada.',
+  'security.captcha.delete_description': 'Desative primeiro o requisito de captcha: enquanto estiver ativo, o fornecedor não pode ser removido.',
   'security.captcha.delete_message': 'Remover o fornecedor de captcha e as respetivas chaves?',
   'security.captcha.deleted': 'Fornecedor de captcha removido.',
 

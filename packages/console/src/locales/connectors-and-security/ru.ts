@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Последнее изменение: {{date}}.',
   'security.captcha.none': 'Провайдер капчи не настроен',
   'security.captcha.delete_title': 'Удалить провайдера капчи',
-  'security.captcha.delete_description': 'Страницы входа перестанут запрашивать капчу, даже если политика капчи включена.',
+  'security.captcha.delete_description': 'Сначала отключите требование CAPTCHA: пока оно включено, поставщика нельзя удалить.',
   'security.captcha.delete_message': 'Удалить провайдера капчи и его ключи?',
   'security.captcha.deleted': 'Провайдер капчи удалён.',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Son değişiklik: {{date}}.',
   'security.captcha.none': 'Captcha sağlayıcısı yok',
   'security.captcha.delete_title': 'Captcha sağlayıcısını kaldır',
-  'security.captcha.delete_description': 'Captcha ilkesi açık olsa bile oturum açma sayfaları artık captcha istemez.',
+  'security.captcha.delete_description': 'Önce CAPTCHA gereksinimini kapatın: açıkken sağlayıcı kaldırılamaz.',
   'security.captcha.delete_message': 'Captcha sağlayıcısı ve anahtarları kaldırılsın mı?',
   'security.captcha.deleted': 'Captcha sağlayıcısı kaldırıldı.',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': 'Остання зміна: {{date}}.',
   'security.captcha.none': 'Провайдера капчі не налаштовано',
   'security.captcha.delete_title': 'Вилучити провайдера капчі',
-  'security.captcha.delete_description': 'Сторінки входу перестануть запитувати капчу, навіть якщо політику капчі ввімкнено.',
+  'security.captcha.delete_description': 'Спершу вимкніть вимогу CAPTCHA: поки вона ввімкнена, постачальника не можна видалити.',
   'security.captcha.delete_message': 'Вилучити провайдера капчі та його ключі?',
   'security.captcha.deleted': 'Провайдера капчі вилучено.',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': '最后修改：{{date}}。',
   'security.captcha.none': '没有人机验证服务商',
   'security.captcha.delete_title': '移除人机验证服务商',
-  'security.captcha.delete_description': '即使开启了人机验证策略，登录页面也不再要求人机验证。',
+  'security.captcha.delete_description': '请先关闭 CAPTCHA 要求：开启期间无法移除提供商。',
   'security.captcha.delete_message': '移除人机验证服务商及其密钥？',
   'security.captcha.deleted': '人机验证服务商已移除。',
 

@@ -330,7 +330,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.details_description': '上次變更：{{date}}。',
   'security.captcha.none': '沒有人機驗證服務商',
   'security.captcha.delete_title': '移除人機驗證服務商',
-  'security.captcha.delete_description': '即使人機驗證原則已開啟，登入頁面也不再要求人機驗證。',
+  'security.captcha.delete_description': '請先關閉 CAPTCHA 要求：開啟期間無法移除提供者。',
   'security.captcha.delete_message': '要移除人機驗證服務商及其金鑰嗎？',
   'security.captcha.deleted': '已移除人機驗證服務商。',
 

@@ -132,7 +132,7 @@ const newFieldSchema = (taken: readonly string[]) =>
   z.object({
     type: z.enum(customProfileFieldTypes),
     name: customProfileFieldNameSchema.refine((name) => !taken.includes(name), { message: i18next.t('sign_in_exp.fields.name_taken') }),
-  }).refine(fitsBuiltInProfileField, { message: builtInProfileFieldTypeMessage, path: ['type'] });
+  }).refine(fitsBuiltInProfileField, { message: builtInProfileFieldTypeMessage, path: ['name'] });
 type NewField = { type: CustomProfileFieldType; name: string };
 
 /** The type and the name of a new field; the editor page then asks the rest. */

@@ -101,7 +101,7 @@ export const patchCustomProfileField = (scope: TenantScope, name: string, patch:
     }
     const next = merged.data;
     if (!fitsBuiltInProfileField(next)) {
-      throw new RequestValidationError('body', [{ code: 'custom', path: ['type'], message: builtInProfileFieldTypeMessage, input: next.type }]);
+      throw new RequestValidationError('body', [{ code: 'custom', path: ['name'], message: builtInProfileFieldTypeMessage, input: next.name }]);
     }
     assertLinearTimeFormat(next);
     const [updated] = await tx

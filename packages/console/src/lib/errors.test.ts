@@ -142,6 +142,23 @@ describe('inlineErrors', () => {
     ).toEqual({ fields: { name: 'Too long.', 'oidcClientMetadata.redirectUris.0': 'Not a URL.' }, rest: ['Elsewhere.'] });
   });
 
+  it('says a reason shared by several settings once', () => {
+    const missing = 'Email verification codes are used here, but there is no email connector.';
+    expect(
+      inlineErrors(
+        {
+          code: 'sign_in_experience.unworkable',
+          message: 'Unworkable.',
+          details: [
+            { path: 'signUp.identifiers', code: 'sign_in_experience.missing_email_connector', message: missing },
+            { path: 'signIn.methods.0', code: 'sign_in_experience.missing_email_connector', message: missing },
+          ],
+        },
+        isField,
+      ).rest,
+    ).toEqual([missing]);
+  });
+
   it('joins several messages for one field', () => {
     expect(
       inlineErrors(

@@ -221,7 +221,8 @@ export const inlineErrors = (body: ApiErrorBody, isField: (path: string) => bool
     const path = detail.path.replace(/^body\./, '');
     if (isField(path)) {
       add(path, detail.message);
-    } else {
+    } else if (!rest.includes(detail.message)) {
+      // Several settings can fail for one reason (two places that need the same connector): say it once.
       rest.push(detail.message);
     }
   }

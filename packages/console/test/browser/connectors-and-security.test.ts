@@ -54,6 +54,11 @@ describe('connectors', () => {
     await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Your code');
     await page.getByRole('textbox', { name: 'Content', exact: true }).fill('Your code is {{code}}.');
 
+    // A recipient the server refuses is marked on its field.
+    await page.getByRole('textbox', { name: 'Send to email address' }).fill('bogus');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByRole('textbox', { name: 'Send to email address' }).and(page.locator('[aria-invalid="true"]')).waitFor();
+    await page.getByText('Must be an email address.').waitFor();
     await page.getByRole('textbox', { name: 'Send to email address' }).fill('tester@example.com');
     await page.getByRole('button', { name: 'Send test' }).click();
     await page.getByText('The test message was sent to tester@example.com.').waitFor();

@@ -33,6 +33,12 @@ export const TestMessage = ({ factory, connectorId, config }: Props) => {
     onSuccess: (_data, body) => setResult({ sentTo: body.to }),
     onError: (error) => {
       if (isConsoleError(error) && error.body && errorOutcome(error.problem).action === 'toast') {
+        // A recipient the server refuses is marked on its field, like any other form error.
+        const recipient = error.body.details?.find((detail) => detail.path === 'body.to');
+        if (recipient) {
+          setToError(recipient.message);
+          return;
+        }
         setResult({ error: joinMessageAndDetails(error.body) });
         return;
       }

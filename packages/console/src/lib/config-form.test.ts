@@ -85,6 +85,8 @@ describe('describeConfigSchema', () => {
       ['auth.user', false],
       ['auth.pass', true],
     ]);
+    // The group is optional (no sign-in at all): its fields are not marked required on their own.
+    expect(auth.kind === 'group' && auth.fields.map((field) => field.required)).toEqual([false, false]);
     const templates = byName('templates');
     expect(templates.kind === 'list' && templates.minItems).toBe(1);
     expect(templates.kind === 'list' && templates.fields.map((field) => [field.labelKey, field.kind])).toEqual([

@@ -106,7 +106,8 @@ const describeField = (name: string, schema: JsonSchema, required: boolean, pare
         : { ...common, kind: 'tristate' };
     case 'object':
       if (schema.properties) {
-        return { ...common, kind: 'group', fields: describeFields(schema, common.labelKey) };
+        // Inside an optional group (SMTP's sign-in), no field is required as such: empty means no group.
+        return { ...common, kind: 'group', fields: describeFields(schema, common.labelKey, required) };
       }
       return isStringMap(schema) ? { ...common, kind: 'map' } : { ...common, kind: 'json' };
     case 'array':
@@ -119,9 +120,11 @@ const describeField = (name: string, schema: JsonSchema, required: boolean, pare
   }
 };
 
-const describeFields = (schema: JsonSchema, parentKey: string): ConfigField[] => {
+const describeFields = (schema: JsonSchema, parentKey: string, parentRequired = true): ConfigField[] => {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => describeField(name, property, required.has(name), parentKey));
+  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    describeField(name, property, parentRequired && required.has(name), parentKey),
+  );
 };
 
 /** The fields of a factory's configuration form, in the schema's order. `omit` leaves top-level keys out. */

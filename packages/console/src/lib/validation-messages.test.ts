@@ -22,6 +22,8 @@ describe('issueMessage', () => {
     expect(issueMessage({ code: 'invalid_type', expected: 'int', input: 1.5 }, t)).toBe('validation.integer');
     expect(issueMessage({ code: 'invalid_type', expected: 'number', input: 'x' }, t)).toBe('validation.number');
     expect(issueMessage({ code: 'custom' }, t)).toBe('validation.invalid');
+    expect(issueMessage({ code: 'invalid_value', input: undefined }, t)).toBe('validation.required');
+    expect(issueMessage({ code: 'invalid_value', input: 'Sometimes' }, t)).toBe('validation.invalid');
   });
 
   it('gets the issue shapes zod really produces', () => {

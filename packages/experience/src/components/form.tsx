@@ -360,3 +360,12 @@ export const Trans = ({
   const parts = t(phrase, { ...values, ...markers }).split('\u0001');
   return <>{parts.map((part, index) => (index % 2 === 1 ? <span key={index}>{nodes[part]}</span> : part))}</>;
 };
+
+/** "Back" under a step's form: returns to the page's first form. */
+export const BackAction = ({ onBack }: { onBack: () => void }) => (
+  <div class="secondary-actions">
+    <Button type="button" variant="link" onClick={onBack}>
+      {t('action.back')}
+    </Button>
+  </div>
+);

@@ -4,6 +4,7 @@ import { useApp } from '../components/app-context.js';
 import { ChoosePasswordPage } from '../components/choose-password.js';
 import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
 import {
+  BackAction,
   Button,
   Field,
   FormAlert,
@@ -267,11 +268,7 @@ const ExistingAccountStep = ({
           </p>
         )
       )}
-      <div class="secondary-actions">
-        <Button type="button" variant="link" onClick={onBack}>
-          {t('action.back')}
-        </Button>
-      </div>
+      <BackAction onBack={onBack} />
     </Page>
   );
 };

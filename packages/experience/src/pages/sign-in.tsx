@@ -3,6 +3,7 @@ import { useRef, useState } from 'preact/hooks';
 import { useApp } from '../components/app-context.js';
 import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
 import {
+  BackAction,
   Button,
   Field,
   FormAlert,
@@ -265,11 +266,7 @@ const CreateAccountStep = ({
         <Terms display={terms} checked={agreed} onChange={setAgreed} errors={errors.fields.terms} />
         <Button busy={busy}>{t('register.submit')}</Button>
       </form>
-      <div class="secondary-actions">
-        <Button type="button" variant="link" onClick={onBack}>
-          {t('action.back')}
-        </Button>
-      </div>
+      <BackAction onBack={onBack} />
     </Page>
   );
 };

@@ -1,3 +1,4 @@
+import { readableTextColor } from '@gatehouse/schemas/color';
 import { pickLanguage, rtlLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
 import Negotiator from 'negotiator';
 
@@ -229,21 +230,11 @@ export const escapeHtml = (text: unknown) => String(text).replaceAll(/[&<>"']/g,
 
 const hexColor = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
 
-/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
-const textOn = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((start) => {
-    const channel = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
-    return channel <= 0.039_28 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
-};
-
 const pageStyle = (color: LogoutBranding['color']) => {
   const brand = hexColor(color.primaryColor, '#6139f6');
   const darkBrand = hexColor(color.darkPrimaryColor, brand);
-  const light = `--brand:${brand};--on-brand:${textOn(brand)};--bg:#f5f6f8;--surface:#fff;--text:#1b1c1f;--muted:#5a5e66;color-scheme:light`;
-  const dark = `--brand:${darkBrand};--on-brand:${textOn(darkBrand)};--bg:#111214;--surface:#1c1d21;--text:#eceef2;--muted:#a9adb6;color-scheme:dark`;
+  const light = `--brand:${brand};--on-brand:${readableTextColor(brand)};--bg:#f5f6f8;--surface:#fff;--text:#1b1c1f;--muted:#5a5e66;color-scheme:light`;
+  const dark = `--brand:${darkBrand};--on-brand:${readableTextColor(darkBrand)};--bg:#111214;--surface:#1c1d21;--text:#eceef2;--muted:#a9adb6;color-scheme:dark`;
   return [
     `:root{${light}}`,
     color.isDarkModeEnabled ? `@media (prefers-color-scheme:dark){:root{${dark}}}` : '',

@@ -9,7 +9,7 @@ import { actorClaim, exchangeContexts, registerTokenExchange } from '../modules/
 import { PostgresAdapter } from './adapter.js';
 import { createFindAccount, userResourceScopes } from './find-account.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
-import { languageCookie, pickLogoutLanguage, renderLogoutPage, renderSignedOutPage } from './logout-pages.js';
+import { escapeHtml, languageCookie, pickLogoutLanguage, renderLogoutPage, renderSignedOutPage } from './logout-pages.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
 export type ProviderOptions = { database: Database; trustProxy: boolean; auditLog: AuditLogWriter };
@@ -316,8 +316,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     extraTokenClaims: (_ctx, token) => actorClaim(token),
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      const escape = (text: unknown) => String(text).replaceAll(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-      ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Sign-in error</title></head><body><h1>${escape(out.error)}</h1><p>${escape(out.error_description ?? '')}</p></body></html>`;
+      ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Sign-in error</title></head><body><h1>${escapeHtml(out.error)}</h1><p>${escapeHtml(out.error_description ?? '')}</p></body></html>`;
     },
   };
 

@@ -1,6 +1,6 @@
 import type { ExperienceConfig } from '@gatehouse/schemas';
 
-import { ensureContrast, readableTextColor, shade } from './color.js';
+import { ensureContrast, readableTextColor, shade } from '@gatehouse/schemas/color';
 
 /** Page backgrounds of the light and dark themes (also in styles.css). */
 const lightSurface = '#ffffff';

@@ -13,6 +13,7 @@ export type ConfirmOptions = {
   title: ReactNode;
   message: ReactNode;
   confirmLabel?: string;
+  cancelLabel?: string;
   /** Red confirm button, for deletions. */
   danger?: boolean;
 };
@@ -21,7 +22,7 @@ export type ConfirmOptions = {
  * A confirm dialog as a promise (spec §4): true when confirmed; false on cancel, on close (also by
  * browser back navigation, see the shell) or when another dialog replaces it.
  */
-export const confirm = ({ title, message, confirmLabel, danger = false }: ConfirmOptions): Promise<boolean> =>
+export const confirm = ({ title, message, confirmLabel, cancelLabel, danger = false }: ConfirmOptions): Promise<boolean> =>
   new Promise((resolve) => {
     if (pendingConfirm) {
       const previous = pendingConfirm;
@@ -47,7 +48,7 @@ export const confirm = ({ title, message, confirmLabel, danger = false }: Confir
       title,
       centered: true,
       children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-      labels: { confirm: confirmLabel ?? i18next.t('general.confirm'), cancel: i18next.t('general.cancel') },
+      labels: { confirm: confirmLabel ?? i18next.t('general.confirm'), cancel: cancelLabel ?? i18next.t('general.cancel') },
       confirmProps: danger ? { color: 'red' } : {},
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
@@ -96,7 +97,9 @@ export const dropdownInDialog = { withinPortal: true, zIndex: getDefaultZIndex('
 /**
  * A dialog holding a form: the form's error, its fields, then cancel and submit (Save changes
  * unless `submitLabel` says otherwise). Its submit stays its own: a dialog opened from inside
- * another form is still inside that form in React's tree.
+ * another form is still inside that form in React's tree. With `dirty`, closing it by Escape, a
+ * click outside or its close button first asks whether to discard the changes; Cancel is a
+ * choice already made and closes it at once.
  */
 export const FormDialog = ({
   opened,
@@ -107,6 +110,7 @@ export const FormDialog = ({
   error,
   submitting,
   submitLabel,
+  dirty = false,
   children,
 }: {
   opened: boolean;
@@ -118,11 +122,26 @@ export const FormDialog = ({
   error?: string | undefined;
   submitting?: boolean;
   submitLabel?: string;
+  dirty?: boolean;
   children: ReactNode;
 }) => {
   const { t } = useTranslation();
+  const requestClose = async () => {
+    if (
+      !dirty ||
+      (await confirm({
+        title: t('discard_changes.title'),
+        message: t('discard_changes.message'),
+        confirmLabel: t('discard_changes.discard'),
+        cancelLabel: t('discard_changes.keep'),
+        danger: true,
+      }))
+    ) {
+      onClose();
+    }
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
+    <Modal opened={opened} onClose={() => void requestClose()} title={title} size={size} centered>
       <form
         noValidate
         onSubmit={(event) => {

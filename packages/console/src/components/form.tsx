@@ -48,6 +48,7 @@ export const FormFooter = ({ dirty, submitting, onDiscard }: { dirty: boolean; s
   const { t } = useTranslation();
   return (
     <Card
+      data-save-bar
       withBorder
       padding="sm"
       radius="md"
@@ -212,7 +213,12 @@ export const useCreateForm = <Input extends FieldValues, Output, Created>({
   });
   return {
     form,
-    dialogProps: { onSubmit: form.handleSubmit((values) => mutation.mutate(values)), error: formError, submitting: mutation.isPending },
+    dialogProps: {
+      onSubmit: form.handleSubmit((values) => mutation.mutate(values)),
+      error: formError,
+      submitting: mutation.isPending,
+      dirty: form.formState.isDirty,
+    },
   };
 };
 

@@ -103,6 +103,36 @@ describe('connectors', () => {
     await expect(refusal.textContent()).resolves.toMatch(/email/i);
     expect((await admin.get('/connectors')).body).toHaveLength(1);
   });
+
+  it('asks before an email template with unsaved changes is closed by Escape', async () => {
+    const { page } = browser;
+    let [connector] = (await admin.get('/connectors')).body;
+    if (!connector) {
+      connector = (await admin.post('/connectors', smtp.connector)).body;
+    }
+    await openConsoleAt(page, server, `/connectors/passwordless/${connector.id}`);
+    const editor = page.getByRole('dialog', { name: 'Add an email template' });
+    const subject = editor.getByRole('textbox', { name: 'Subject', exact: true });
+
+    // Untouched, Escape closes it at once.
+    await page.getByRole('button', { name: 'Add template' }).first().click();
+    await subject.waitFor();
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Add template' }).first().click();
+    await subject.fill('Welcome aboard');
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await expect(subject.inputValue()).resolves.toBe('Welcome aboard');
+
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    expect((await admin.get('/email-templates')).body).toEqual([]);
+  });
 });
 
 describe('security', () => {

@@ -158,4 +158,43 @@ describe('sign-in experience', () => {
     await page.getByRole('heading', { name: 'Department' }).waitFor();
     expect((await admin.get('/custom-profile-fields')).body.map((field: { name: string }) => field.name)).toEqual(['team']);
   });
+
+  it('keeps a malformed colour on its field with the reason, instead of silently reverting it', async () => {
+    const { page } = browser;
+    const before = (await admin.get('/sign-in-exp')).body.color.primaryColor;
+    await openConsoleAt(page, server, '/sign-in-experience/branding');
+    const color = page.getByLabel('Primary colour', { exact: true });
+    await color.fill('#12');
+    await page.keyboard.press('Tab');
+    await expect(color.inputValue()).resolves.toBe('#12');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await color.and(page.locator('[aria-invalid="true"]')).waitFor();
+    await page.getByText('Must be # plus 3 or 6 hex digits.').waitFor();
+    expect((await admin.get('/sign-in-exp')).body.color.primaryColor).toBe(before);
+    await page.getByRole('button', { name: 'Discard' }).click();
+  });
+
+  it('keeps a field reached with Tab clear of the sticky save bar', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openConsoleAt(page, server, '/sign-in-experience/sign-up-and-sign-in');
+    await page.getByRole('button', { name: 'Add a sign-in method' }).waitFor();
+    const covered: string[] = [];
+    for (let step = 0; step < 40; step++) {
+      await page.keyboard.press('Tab');
+      const overlap = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const bar = document.querySelector('[data-save-bar]');
+        if (!focused || !bar || bar.contains(focused) || !focused.closest('form')) {
+          return undefined;
+        }
+        const field = focused.getBoundingClientRect();
+        return field.bottom > bar.getBoundingClientRect().top ? focused.getAttribute('aria-label') ?? focused.textContent : undefined;
+      });
+      if (overlap !== undefined) {
+        covered.push(overlap ?? '');
+      }
+    }
+    expect(covered).toEqual([]);
+  });
 });

@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'في هذه الصفحة تغييرات غير محفوظة. إذا غادرت الآن فستضيع.',
   'unsaved_changes.stay': 'البقاء في هذه الصفحة',
   'unsaved_changes.leave': 'المغادرة وتجاهل التغييرات',
+  'discard_changes.title': 'تجاهل التغييرات؟',
+  'discard_changes.message': 'التغييرات في مربع الحوار هذا غير محفوظة. إذا أغلقته، فستفقدها.',
+  'discard_changes.keep': 'متابعة التحرير',
+  'discard_changes.discard': 'تجاهل',
 
   'sign_in_exp.title': 'تجربة تسجيل الدخول',
   'sign_in_exp.description': 'مظهر صفحات تسجيل الدخول، وطرق التسجيل وتسجيل الدخول التي تقدمها، وما تعرضه من نصوص.',

@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'Auf dieser Seite gibt es ungespeicherte Änderungen. Wenn Sie sie jetzt verlassen, gehen sie verloren.',
   'unsaved_changes.stay': 'Auf dieser Seite bleiben',
   'unsaved_changes.leave': 'Verlassen und verwerfen',
+  'discard_changes.title': 'Änderungen verwerfen?',
+  'discard_changes.message': 'Die Änderungen in diesem Dialog sind nicht gespeichert. Wenn Sie ihn schließen, gehen sie verloren.',
+  'discard_changes.keep': 'Weiter bearbeiten',
+  'discard_changes.discard': 'Verwerfen',
 
   'sign_in_exp.title': 'Anmeldeerlebnis',
   'sign_in_exp.description': 'Wie Ihre Anmeldeseiten aussehen, welche Wege zur Registrierung und Anmeldung sie bieten und was sie sagen.',

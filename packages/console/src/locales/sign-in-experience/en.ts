@@ -4,6 +4,10 @@ const phrases = {
   'unsaved_changes.message': 'You have unsaved changes on this page. If you leave now, they are lost.',
   'unsaved_changes.stay': 'Stay on this page',
   'unsaved_changes.leave': 'Leave and discard',
+  'discard_changes.title': 'Discard your changes?',
+  'discard_changes.message': 'The changes in this dialog are not saved. If you close it, they are lost.',
+  'discard_changes.keep': 'Keep editing',
+  'discard_changes.discard': 'Discard',
 
   'sign_in_exp.title': 'Sign-in experience',
   'sign_in_exp.description': 'How your sign-in pages look, which ways to sign up and sign in they offer, and what they say.',

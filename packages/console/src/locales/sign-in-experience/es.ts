@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'Hay cambios sin guardar en esta página. Si sales ahora, se perderán.',
   'unsaved_changes.stay': 'Quedarse en esta página',
   'unsaved_changes.leave': 'Salir y descartar',
+  'discard_changes.title': '¿Descartar los cambios?',
+  'discard_changes.message': 'Los cambios de este cuadro de diálogo no están guardados. Si lo cierras, se pierden.',
+  'discard_changes.keep': 'Seguir editando',
+  'discard_changes.discard': 'Descartar',
 
   'sign_in_exp.title': 'Experiencia de inicio de sesión',
   'sign_in_exp.description': 'Cómo se ven tus páginas de inicio de sesión, qué formas de registrarse e iniciar sesión ofrecen y qué dicen.',

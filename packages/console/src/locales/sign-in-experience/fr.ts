@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'Cette page contient des modifications non enregistrées. Si vous la quittez maintenant, elles seront perdues.',
   'unsaved_changes.stay': 'Rester sur cette page',
   'unsaved_changes.leave': 'Quitter et abandonner',
+  'discard_changes.title': 'Abandonner vos modifications ?',
+  'discard_changes.message': 'Les modifications de cette fenêtre ne sont pas enregistrées. Si vous la fermez, elles sont perdues.',
+  'discard_changes.keep': 'Continuer la modification',
+  'discard_changes.discard': 'Abandonner',
 
   'sign_in_exp.title': 'Expérience de connexion',
   'sign_in_exp.description': 'L’apparence de vos pages de connexion, les moyens d’inscription et de connexion qu’elles proposent, et ce qu’elles affichent.',

@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'In questa pagina ci sono modifiche non salvate. Se esci ora, andranno perse.',
   'unsaved_changes.stay': 'Resta su questa pagina',
   'unsaved_changes.leave': 'Esci e scarta',
+  'discard_changes.title': 'Scartare le modifiche?',
+  'discard_changes.message': 'Le modifiche in questa finestra non sono salvate. Se la chiudi, vanno perse.',
+  'discard_changes.keep': 'Continua a modificare',
+  'discard_changes.discard': 'Scarta',
 
   'sign_in_exp.title': 'Esperienza di accesso',
   'sign_in_exp.description': 'L’aspetto delle pagine di accesso, i modi di registrarsi e accedere che offrono e cosa dicono.',

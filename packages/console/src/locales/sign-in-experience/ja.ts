@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'このページには保存されていない変更があります。今移動すると失われます。',
   'unsaved_changes.stay': 'このページにとどまる',
   'unsaved_changes.leave': '破棄して移動',
+  'discard_changes.title': '変更を破棄しますか?',
+  'discard_changes.message': 'このダイアログの変更は保存されていません。閉じると失われます。',
+  'discard_changes.keep': '編集を続ける',
+  'discard_changes.discard': '破棄',
 
   'sign_in_exp.title': 'サインイン体験',
   'sign_in_exp.description': 'サインインページの見た目、用意する登録・サインインの方法、表示する内容を設定します。',

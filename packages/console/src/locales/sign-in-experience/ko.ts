@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': '이 페이지에 저장하지 않은 변경 사항이 있습니다. 지금 나가면 사라집니다.',
   'unsaved_changes.stay': '이 페이지에 머무르기',
   'unsaved_changes.leave': '버리고 나가기',
+  'discard_changes.title': '변경 사항을 버릴까요?',
+  'discard_changes.message': '이 대화 상자의 변경 사항은 저장되지 않았습니다. 닫으면 사라집니다.',
+  'discard_changes.keep': '계속 편집',
+  'discard_changes.discard': '버리기',
 
   'sign_in_exp.title': '로그인 경험',
   'sign_in_exp.description': '로그인 페이지의 모습, 제공하는 가입 및 로그인 방법, 페이지에 표시되는 내용을 설정합니다.',

@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'Na tej stronie są niezapisane zmiany. Jeśli wyjdziesz teraz, zostaną utracone.',
   'unsaved_changes.stay': 'Zostań na tej stronie',
   'unsaved_changes.leave': 'Wyjdź i odrzuć',
+  'discard_changes.title': 'Odrzucić zmiany?',
+  'discard_changes.message': 'Zmiany w tym oknie nie są zapisane. Jeśli je zamkniesz, zostaną utracone.',
+  'discard_changes.keep': 'Kontynuuj edycję',
+  'discard_changes.discard': 'Odrzuć',
 
   'sign_in_exp.title': 'Ekran logowania',
   'sign_in_exp.description': 'Jak wyglądają strony logowania, jakie sposoby rejestracji i logowania oferują i co na nich widać.',

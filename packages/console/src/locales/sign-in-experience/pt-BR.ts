@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'Há alterações não salvas nesta página. Se você sair agora, elas serão perdidas.',
   'unsaved_changes.stay': 'Ficar nesta página',
   'unsaved_changes.leave': 'Sair e descartar',
+  'discard_changes.title': 'Descartar as alterações?',
+  'discard_changes.message': 'As alterações nesta janela não foram salvas. Se você fechá-la, elas serão perdidas.',
+  'discard_changes.keep': 'Continuar editando',
+  'discard_changes.discard': 'Descartar',
 
   'sign_in_exp.title': 'Experiência de login',
   'sign_in_exp.description': 'A aparência das suas páginas de login, as formas de cadastro e login que elas oferecem e o que elas dizem.',

@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'Há alterações por guardar nesta página. Se sair agora, perdem-se.',
   'unsaved_changes.stay': 'Ficar nesta página',
   'unsaved_changes.leave': 'Sair e descartar',
+  'discard_changes.title': 'Descartar as alterações?',
+  'discard_changes.message': 'As alterações nesta janela não foram guardadas. Se a fechar, perdem-se.',
+  'discard_changes.keep': 'Continuar a editar',
+  'discard_changes.discard': 'Descartar',
 
   'sign_in_exp.title': 'Experiência de início de sessão',
   'sign_in_exp.description': 'O aspeto das suas páginas de início de sessão, as formas de registo e de entrada que oferecem e o que dizem.',

@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'На этой странице есть несохранённые изменения. Если уйти сейчас, они пропадут.',
   'unsaved_changes.stay': 'Остаться на странице',
   'unsaved_changes.leave': 'Уйти и отменить изменения',
+  'discard_changes.title': 'Отменить изменения?',
+  'discard_changes.message': 'Изменения в этом окне не сохранены. Если закрыть его, они будут потеряны.',
+  'discard_changes.keep': 'Продолжить редактирование',
+  'discard_changes.discard': 'Не сохранять',
 
   'sign_in_exp.title': 'Страница входа',
   'sign_in_exp.description': 'Как выглядят ваши страницы входа, какие способы регистрации и входа они предлагают и что на них написано.',

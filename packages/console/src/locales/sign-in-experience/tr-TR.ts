@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'Bu sayfada kaydedilmemiş değişiklikler var. Şimdi çıkarsanız kaybolurlar.',
   'unsaved_changes.stay': 'Bu sayfada kal',
   'unsaved_changes.leave': 'Çık ve vazgeç',
+  'discard_changes.title': 'Değişiklikler atılsın mı?',
+  'discard_changes.message': 'Bu penceredeki değişiklikler kaydedilmedi. Kapatırsanız kaybolur.',
+  'discard_changes.keep': 'Düzenlemeye devam et',
+  'discard_changes.discard': 'Değişiklikleri at',
 
   'sign_in_exp.title': 'Oturum açma deneyimi',
   'sign_in_exp.description': 'Oturum açma sayfalarınızın görünümü, sunduğu kayıt ve giriş yolları ve üzerlerinde ne yazdığı.',

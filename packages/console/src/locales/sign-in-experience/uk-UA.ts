@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': 'На цій сторінці є незбережені зміни. Якщо піти зараз, їх буде втрачено.',
   'unsaved_changes.stay': 'Залишитися на сторінці',
   'unsaved_changes.leave': 'Піти й скасувати зміни',
+  'discard_changes.title': 'Скасувати зміни?',
+  'discard_changes.message': 'Зміни в цьому вікні не збережено. Якщо закрити його, їх буде втрачено.',
+  'discard_changes.keep': 'Продовжити редагування',
+  'discard_changes.discard': 'Не зберігати',
 
   'sign_in_exp.title': 'Сторінка входу',
   'sign_in_exp.description': 'Як виглядають ваші сторінки входу, які способи реєстрації та входу вони пропонують і що на них написано.',

@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': '此页面有未保存的更改。现在离开，这些更改将会丢失。',
   'unsaved_changes.stay': '留在此页面',
   'unsaved_changes.leave': '放弃更改并离开',
+  'discard_changes.title': '放弃更改？',
+  'discard_changes.message': '此对话框中的更改尚未保存。关闭后将会丢失。',
+  'discard_changes.keep': '继续编辑',
+  'discard_changes.discard': '放弃',
 
   'sign_in_exp.title': '登录体验',
   'sign_in_exp.description': '登录页面的外观、提供的注册和登录方式，以及页面上显示的内容。',

@@ -5,6 +5,10 @@ const phrases: Record<keyof typeof en, string> = {
   'unsaved_changes.message': '此頁面有尚未儲存的變更。現在離開，這些變更將會遺失。',
   'unsaved_changes.stay': '留在此頁面',
   'unsaved_changes.leave': '捨棄變更並離開',
+  'discard_changes.title': '捨棄變更？',
+  'discard_changes.message': '此對話框中的變更尚未儲存。關閉後將會遺失。',
+  'discard_changes.keep': '繼續編輯',
+  'discard_changes.discard': '捨棄',
 
   'sign_in_exp.title': '登入體驗',
   'sign_in_exp.description': '登入頁面的外觀、提供的註冊與登入方式，以及頁面上顯示的內容。',

@@ -117,7 +117,7 @@ const CreatePermissionModal = ({ opened, onClose, resource, path }: { opened: bo
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
     formError,
     handleServerError,
   } = useDialogForm({ resolver: schemaResolver(scopeCreateSchema), opened, values: { name: '', description: null }, fields: ['name', 'description'] });
@@ -135,6 +135,7 @@ const CreatePermissionModal = ({ opened, onClose, resource, path }: { opened: bo
     <FormDialog
       opened={opened}
       onClose={onClose}
+      dirty={isDirty}
       title={t('permissions.create_title')}
       onSubmit={handleSubmit((values) => create.mutate(values))}
       error={formError}

@@ -39,6 +39,7 @@ const ColorField = ({ control, name, label }: { control: Control<BrandingForm>; 
         <ColorInput
           label={label}
           format="hex"
+          fixOnBlur={false}
           placeholder="#1A73E8"
           value={field.value ?? ''}
           onChange={(value) => field.onChange(emptyToUndefined(value))}

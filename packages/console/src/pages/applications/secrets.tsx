@@ -127,7 +127,7 @@ const CreateSecretModal = ({ opened, onClose, path, applicationId }: { opened: b
     control,
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
     formError,
     handleServerError,
   } = useDialogForm({ resolver: schemaResolver(secretFormSchema), opened, values: emptySecret, fields: ['name', 'expiresAt'] });
@@ -146,6 +146,7 @@ const CreateSecretModal = ({ opened, onClose, path, applicationId }: { opened: b
     <FormDialog
       opened={opened}
       onClose={onClose}
+      dirty={isDirty}
       title={t('secrets.create_title')}
       onSubmit={handleSubmit((values) => create.mutate(values))}
       error={formError}

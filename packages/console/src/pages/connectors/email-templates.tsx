@@ -43,7 +43,7 @@ const TemplateModal = ({ template, editing, onClose }: EditorProps) => {
     control,
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
     formError,
     handleServerError,
   } = useDialogForm({ resolver: schemaResolver(templateSchema), opened: template, values: template, fields: ['languageTag', 'templateType', 'details'] });
@@ -61,6 +61,7 @@ const TemplateModal = ({ template, editing, onClose }: EditorProps) => {
     <FormDialog
       opened={Boolean(template)}
       onClose={onClose}
+      dirty={isDirty}
       title={editing ? t('connectors.templates.edit_title') : t('connectors.templates.add_title')}
       size="lg"
       onSubmit={handleSubmit((values) => save.mutate(values))}

@@ -56,12 +56,13 @@ const EditFieldModal = ({ field, user, onClose }: { field: EditableField; user: 
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<{ value: string }>({ resolver: schemaResolver(fieldSchema(field)), defaultValues: { value: user[field] ?? '' } });
   return (
     <FormDialog
       opened
       onClose={onClose}
+      dirty={isDirty}
       title={t('profile.edit_title', { field: label })}
       onSubmit={handleSubmit(({ value }) => save.mutate(field === 'name' ? { name: value.trim() === '' ? null : value } : { username: value }))}
       submitting={save.isPending}

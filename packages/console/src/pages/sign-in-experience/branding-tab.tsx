@@ -54,6 +54,7 @@ export const BrandingTab = () => {
               }}
               onBlur={field.onBlur}
               format="hex"
+              fixOnBlur={false}
               error={errors.color?.primaryColor?.message}
               maw={320}
               dir="ltr"
@@ -79,6 +80,7 @@ export const BrandingTab = () => {
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   format="hex"
+                  fixOnBlur={false}
                   error={errors.color?.darkPrimaryColor?.message}
                   w={320}
                   maw="100%"

@@ -154,7 +154,7 @@ const NewFieldModal = ({
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<NewField>({ resolver, defaultValues: { type: 'Text', name: '' } });
   useEffect(() => {
     if (opened) {
@@ -165,6 +165,7 @@ const NewFieldModal = ({
     <FormDialog
       opened={opened}
       onClose={onClose}
+      dirty={isDirty}
       title={t('sign_in_exp.fields.add_title')}
       onSubmit={handleSubmit(({ name, type }) => {
         onClose();

@@ -122,7 +122,7 @@ const PhrasesModal = ({ editing, taken, onClose }: { editing: CustomPhrase | 'ne
     control,
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
     formError,
     handleServerError,
   } = useDialogForm({ resolver: schemaResolver(phrasesFormSchema), opened: editing, values, fields: ['languageTag', 'rows'] });
@@ -144,6 +144,7 @@ const PhrasesModal = ({ editing, taken, onClose }: { editing: CustomPhrase | 'ne
     <FormDialog
       opened={editing !== undefined}
       onClose={onClose}
+      dirty={isDirty}
       size="xl"
       title={isNew || !editing ? t('sign_in_exp.phrases.add_title') : t('sign_in_exp.phrases.edit_title', { language: languageLabel(editing.languageTag) })}
       onSubmit={handleSubmit((values) => save.mutate(values))}

@@ -28,7 +28,7 @@ const names = {
     'zh-CN': '应用密钥', 'zh-HK': '應用程式密鑰', 'zh-TW': '應用程式密鑰',
   },
   'application sign-in experience': {
-    ar: 'تجربة تسجيل دخول لتطبيق', de: 'Die Anmeldeerfahrung der Anwendung', es: 'La experiencia de inicio de sesión de la aplicación', fr: 'L\'expérience de connexion de l\'application', it: 'L\'esperienza di accesso dell\'applicazione', ja: 'アプリケーションのサインイン体験', ko: '애플리케이션 로그인 경험',
+    ar: 'تجربة تسجيل دخول لتطبيق', de: 'Das Anmeldeerlebnis der Anwendung', es: 'La experiencia de inicio de sesión de la aplicación', fr: 'L\'expérience de connexion de l\'application', it: 'L\'esperienza di accesso dell\'applicazione', ja: 'アプリケーションのサインイン体験', ko: '애플리케이션 로그인 경험',
     'pl-PL': 'Środowisko logowania aplikacji', 'pt-BR': 'A experiência de login do aplicativo', 'pt-PT': 'A experiência de início de sessão da aplicação', ru: 'Интерфейс входа приложения', 'tr-TR': 'Uygulamanın oturum açma deneyimi', 'uk-UA': 'Інтерфейс входу застосунку',
     'zh-CN': '应用登录体验', 'zh-HK': '應用程式登入體驗', 'zh-TW': '應用程式登入體驗',
   },

@@ -1,7 +1,7 @@
 import { emailBlocklistPolicySchema, passwordPolicySchema } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 
-import { captchaGuideOf, captchaGuides, firstInvalidEntry, isCaptchaGuideId, isSecurityTab, splitMinutes } from './security.js';
+import { captchaGuideOf, captchaGuides, firstInvalidEntry, isCaptchaGuideId, isSecurityTab, formatMinutes } from './security.js';
 
 describe('security routes', () => {
   it('knows the tabs and the captcha guides of the paths', () => {
@@ -29,11 +29,13 @@ describe('firstInvalidEntry', () => {
   });
 });
 
-describe('splitMinutes', () => {
-  it('splits a lockout duration into hours and minutes', () => {
-    expect(splitMinutes(60)).toEqual({ hours: 1, minutes: 0 });
-    expect(splitMinutes(90)).toEqual({ hours: 1, minutes: 30 });
-    expect(splitMinutes(45)).toEqual({ hours: 0, minutes: 45 });
-    expect(splitMinutes(1440)).toEqual({ hours: 24, minutes: 0 });
+describe('formatMinutes', () => {
+  it('says hours and minutes in the language, leaving out a zero part', () => {
+    expect(formatMinutes(60, 'en')).toBe('1 hour');
+    expect(formatMinutes(90, 'en')).toBe('1 hour, 30 minutes');
+    expect(formatMinutes(45, 'en')).toBe('45 minutes');
+    expect(formatMinutes(1, 'en')).toBe('1 minute');
+    expect(formatMinutes(1440, 'en')).toBe('24 hours');
+    expect(formatMinutes(90, 'de')).toBe('1 Stunde, 30 Minuten');
   });
 });

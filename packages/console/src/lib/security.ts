@@ -28,5 +28,11 @@ export const captchaProviderNames: Readonly<Record<CaptchaType, string>> = {
 export const firstInvalidEntry = (entries: readonly string[] | undefined, item: z.ZodType) =>
   entries?.find((entry) => !item.safeParse(entry).success);
 
-/** Minutes as hours and minutes, for the lockout duration: 90 → { hours: 1, minutes: 30 }. */
-export const splitMinutes = (total: number) => ({ hours: Math.floor(total / 60), minutes: total % 60 });
+/** Minutes as a duration in the reader's language, without a zero part: 90 → "1 hour, 30 minutes", 60 → "1 hour". */
+export const formatMinutes = (total: number, locale: string) => {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  const unit = (value: number, name: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  const parts = [...(hours > 0 ? [unit(hours, 'hour')] : []), ...(minutes > 0 || hours === 0 ? [unit(minutes, 'minute')] : [])];
+  return new Intl.ListFormat(locale, { type: 'unit', style: 'long' }).format(parts);
+};

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'من 1 إلى 100 (الافتراضي 100).',
   'security.general.lockout': 'مدة القفل (بالدقائق)',
   'security.general.lockout_hint': 'من 1 إلى 1440، أي يوم واحد (الافتراضي 60).',
-  'security.general.lockout_summary': 'مقفل لمدة {{hours}} س {{minutes}} د.',
+  'security.general.lockout_summary': 'مقفل لمدة {{duration}}.',
 
   'signing_keys.title': 'مفاتيح التوقيع',
   'signing_keys.description': 'المفاتيح التي توقّع الرموز المميزة التي يصدرها هذا المستأجر وملفات تعريف الارتباط لجلسات تسجيل الدخول.',

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'Von 1 bis 100 (Standard 100).',
   'security.general.lockout': 'Sperrdauer (Minuten)',
   'security.general.lockout_hint': 'Von 1 bis 1440, also einem Tag (Standard 60).',
-  'security.general.lockout_summary': 'Gesperrt für {{hours}} Std. {{minutes}} Min.',
+  'security.general.lockout_summary': 'Gesperrt für {{duration}}.',
 
   'signing_keys.title': 'Signaturschlüssel',
   'signing_keys.description': 'Die Schlüssel, die die Tokens dieses Mandanten und die Cookies seiner Anmeldesitzungen signieren.',

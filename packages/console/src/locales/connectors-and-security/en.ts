@@ -339,7 +339,7 @@ const phrases = {
   'security.general.max_attempts_hint': 'From 1 to 100 (default 100).',
   'security.general.lockout': 'Lockout duration (minutes)',
   'security.general.lockout_hint': 'From 1 to 1440, one day (default 60).',
-  'security.general.lockout_summary': 'Locked for {{hours}} h {{minutes}} min.',
+  'security.general.lockout_summary': 'Locked for {{duration}}.',
 
   'signing_keys.title': 'Signing keys',
   'signing_keys.description': 'The keys that sign the tokens this tenant issues and the cookies of its sign-in sessions.',

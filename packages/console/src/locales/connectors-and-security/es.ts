@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'De 1 a 100 (100 por defecto).',
   'security.general.lockout': 'Duración del bloqueo (minutos)',
   'security.general.lockout_hint': 'De 1 a 1440, un día (60 por defecto).',
-  'security.general.lockout_summary': 'Bloqueado durante {{hours}} h {{minutes}} min.',
+  'security.general.lockout_summary': 'Bloqueado durante {{duration}}.',
 
   'signing_keys.title': 'Claves de firma',
   'signing_keys.description': 'Las claves que firman los tokens que emite este inquilino y las cookies de sus sesiones de inicio de sesión.',

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'De 1 à 100 (100 par défaut).',
   'security.general.lockout': 'Durée du verrouillage (minutes)',
   'security.general.lockout_hint': 'De 1 à 1440, soit un jour (60 par défaut).',
-  'security.general.lockout_summary': 'Verrouillé pendant {{hours}} h {{minutes}} min.',
+  'security.general.lockout_summary': 'Verrouillé pendant {{duration}}.',
 
   'signing_keys.title': 'Clés de signature',
   'signing_keys.description': 'Les clés qui signent les jetons émis par ce locataire et les cookies de ses sessions de connexion.',

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'Da 1 a 100 (predefinito 100).',
   'security.general.lockout': 'Durata del blocco (minuti)',
   'security.general.lockout_hint': 'Da 1 a 1440, un giorno (predefinito 60).',
-  'security.general.lockout_summary': 'Bloccato per {{hours}} h {{minutes}} min.',
+  'security.general.lockout_summary': 'Bloccato per {{duration}}.',
 
   'signing_keys.title': 'Chiavi di firma',
   'signing_keys.description': 'Le chiavi che firmano i token emessi da questo tenant e i cookie delle sue sessioni di accesso.',

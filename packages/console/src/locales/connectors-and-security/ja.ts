@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': '1〜100（既定値 100）。',
   'security.general.lockout': 'ロック時間（分）',
   'security.general.lockout_hint': '1〜1440（1 日）（既定値 60）。',
-  'security.general.lockout_summary': '{{hours}} 時間 {{minutes}} 分ロックされます。',
+  'security.general.lockout_summary': '{{duration}}ロックされます。',
 
   'signing_keys.title': '署名鍵',
   'signing_keys.description': 'このテナントが発行するトークンと、サインインセッションの Cookie に署名する鍵。',

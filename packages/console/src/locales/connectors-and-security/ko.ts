@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': '1~100(기본값 100).',
   'security.general.lockout': '잠금 시간(분)',
   'security.general.lockout_hint': '1~1440, 즉 하루(기본값 60).',
-  'security.general.lockout_summary': '{{hours}}시간 {{minutes}}분 동안 잠깁니다.',
+  'security.general.lockout_summary': '{{duration}} 동안 잠깁니다.',
 
   'signing_keys.title': '서명 키',
   'signing_keys.description': '이 테넌트가 발급하는 토큰과 로그인 세션 쿠키에 서명하는 키.',

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'Od 1 do 100 (domyślnie 100).',
   'security.general.lockout': 'Czas blokady (minuty)',
   'security.general.lockout_hint': 'Od 1 do 1440, czyli jednej doby (domyślnie 60).',
-  'security.general.lockout_summary': 'Zablokowano na {{hours}} godz. {{minutes}} min.',
+  'security.general.lockout_summary': 'Zablokowano na {{duration}}.',
 
   'signing_keys.title': 'Klucze podpisujące',
   'signing_keys.description': 'Klucze, które podpisują tokeny wydawane przez tę dzierżawę oraz pliki cookie jej sesji logowania.',

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'De 1 a 100 (padrão 100).',
   'security.general.lockout': 'Duração do bloqueio (minutos)',
   'security.general.lockout_hint': 'De 1 a 1440, um dia (padrão 60).',
-  'security.general.lockout_summary': 'Bloqueado por {{hours}} h {{minutes}} min.',
+  'security.general.lockout_summary': 'Bloqueado por {{duration}}.',
 
   'signing_keys.title': 'Chaves de assinatura',
   'signing_keys.description': 'As chaves que assinam os tokens emitidos por este locatário e os cookies das suas sessões de login.',

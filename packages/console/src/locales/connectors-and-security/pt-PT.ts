@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'De 1 a 100 (predefinição 100).',
   'security.general.lockout': 'Duração do bloqueio (minutos)',
   'security.general.lockout_hint': 'De 1 a 1440, um dia (predefinição 60).',
-  'security.general.lockout_summary': 'Bloqueado durante {{hours}} h {{minutes}} min.',
+  'security.general.lockout_summary': 'Bloqueado durante {{duration}}.',
 
   'signing_keys.title': 'Chaves de assinatura',
   'signing_keys.description': 'As chaves que assinam os tokens emitidos por este inquilino e os cookies das suas sessões.',

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'От 1 до 100 (по умолчанию 100).',
   'security.general.lockout': 'Длительность блокировки (минуты)',
   'security.general.lockout_hint': 'От 1 до 1440, то есть сутки (по умолчанию 60).',
-  'security.general.lockout_summary': 'Блокировка на {{hours}} ч {{minutes}} мин.',
+  'security.general.lockout_summary': 'Блокировка на {{duration}}.',
 
   'signing_keys.title': 'Ключи подписи',
   'signing_keys.description': 'Ключи, которыми подписываются выдаваемые этим арендатором токены и cookie его сеансов входа.',

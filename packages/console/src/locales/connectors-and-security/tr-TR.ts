@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': '1 ile 100 arası (varsayılan 100).',
   'security.general.lockout': 'Kilit süresi (dakika)',
   'security.general.lockout_hint': '1 ile 1440 (bir gün) arası (varsayılan 60).',
-  'security.general.lockout_summary': '{{hours}} sa {{minutes}} dk kilitli.',
+  'security.general.lockout_summary': '{{duration}} kilitli.',
 
   'signing_keys.title': 'İmzalama anahtarları',
   'signing_keys.description': 'Bu kiracının verdiği belirteçleri ve oturum açma oturumlarının çerezlerini imzalayan anahtarlar.',

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': 'Від 1 до 100 (за замовчуванням 100).',
   'security.general.lockout': 'Тривалість блокування (хвилини)',
   'security.general.lockout_hint': 'Від 1 до 1440, тобто доба (за замовчуванням 60).',
-  'security.general.lockout_summary': 'Блокування на {{hours}} год {{minutes}} хв.',
+  'security.general.lockout_summary': 'Блокування на {{duration}}.',
 
   'signing_keys.title': 'Ключі підпису',
   'signing_keys.description': 'Ключі, якими підписуються токени, що видає цей орендар, і cookie його сеансів входу.',

@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': '1 到 100（默认 100）。',
   'security.general.lockout': '锁定时长（分钟）',
   'security.general.lockout_hint': '1 到 1440，即一天（默认 60）。',
-  'security.general.lockout_summary': '锁定 {{hours}} 小时 {{minutes}} 分钟。',
+  'security.general.lockout_summary': '锁定 {{duration}}。',
 
   'signing_keys.title': '签名密钥',
   'signing_keys.description': '为此租户签发的令牌及其登录会话 Cookie 签名的密钥。',

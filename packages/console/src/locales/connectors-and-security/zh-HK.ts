@@ -340,7 +340,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.general.max_attempts_hint': '1 到 100（預設 100）。',
   'security.general.lockout': '鎖定時間（分鐘）',
   'security.general.lockout_hint': '1 到 1440，即一天（預設 60）。',
-  'security.general.lockout_summary': '鎖定 {{hours}} 小時 {{minutes}} 分鐘。',
+  'security.general.lockout_summary': '鎖定 {{duration}}。',
 
   'signing_keys.title': '簽章金鑰',
   'signing_keys.description': '為此租戶簽發的權杖及其工作階段 Cookie 簽章的金鑰。',

@@ -3,7 +3,7 @@ import { sentinelPolicySchema, type SignInExperience } from '@gatehouse/schemas'
 import { useTranslation } from 'react-i18next';
 
 import { FormSection, NumberField, SaveForm } from '../../components/form.js';
-import { splitMinutes } from '../../lib/security.js';
+import { formatMinutes } from '../../lib/security.js';
 import { useSignInExperiencePartForm } from './part-form.js';
 
 const limits = [
@@ -13,10 +13,10 @@ const limits = [
 
 /** `security/general`: lockout after repeated failures (`sentinelPolicy`). */
 export const GeneralTab = ({ experience }: { experience: SignInExperience }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { form, formProps } = useSignInExperiencePartForm(experience, 'sentinelPolicy', sentinelPolicySchema);
   const duration = form.watch('lockoutDuration');
-  const split = typeof duration === 'number' && duration > 0 ? splitMinutes(duration) : undefined;
+  const summary = typeof duration === 'number' && duration > 0 ? formatMinutes(duration, i18n.language) : undefined;
 
   return (
     <SaveForm {...formProps}>
@@ -38,9 +38,9 @@ export const GeneralTab = ({ experience }: { experience: SignInExperience }) => 
             />
           ))}
         </Group>
-        {split && (
+        {summary && (
           <Text size="sm" c="dimmed">
-            {t('security.general.lockout_summary', { hours: split.hours, minutes: split.minutes })}
+            {t('security.general.lockout_summary', { duration: summary })}
           </Text>
         )}
       </FormSection>

@@ -166,6 +166,20 @@ describe('security', () => {
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('This password would be refused').waitFor();
   });
+
+  it('says the lockout duration in words, only while it is one the policy accepts', async () => {
+    const { page } = browser;
+    await openConsoleAt(page, server, '/security/general');
+    await page.getByText('Locked for 1 hour.', { exact: true }).waitFor();
+    const duration = page.getByRole('textbox', { name: 'Lockout duration (minutes)' });
+    await duration.fill('90');
+    await page.getByText('Locked for 1 hour, 30 minutes.', { exact: true }).waitFor();
+    await duration.fill('99999');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Must be 1440 or less.').waitFor();
+    await expect(page.getByText(/^Locked for/).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Discard' }).click();
+  });
 });
 
 describe('signing keys', () => {

@@ -16,7 +16,9 @@ export const GeneralTab = ({ experience }: { experience: SignInExperience }) => 
   const { t, i18n } = useTranslation();
   const { form, formProps } = useSignInExperiencePartForm(experience, 'sentinelPolicy', sentinelPolicySchema);
   const duration = form.watch('lockoutDuration');
-  const summary = typeof duration === 'number' && duration > 0 ? formatMinutes(duration, i18n.language) : undefined;
+  // Only for a duration the policy accepts: an out-of-range one has its error instead.
+  const accepted = sentinelPolicySchema.shape.lockoutDuration.unwrap().safeParse(duration);
+  const summary = accepted.success ? formatMinutes(accepted.data, i18n.language) : undefined;
 
   return (
     <SaveForm {...formProps}>

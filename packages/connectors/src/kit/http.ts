@@ -37,10 +37,14 @@ const readBodyExcerpt = async (response: Response) => {
   return text.length > maxBodyExcerpt ? `${text.slice(0, maxBodyExcerpt)}…` : text;
 };
 
-/** A non-2xx answer from a provider API: 429 is a rate limit, anything else a general failure. */
-export const errorFromResponse = async (response: Response, what: string) =>
-  new ConnectorError(
-    response.status === 429 ? 'rate_limit_exceeded' : 'general',
-    `${what} failed with HTTP ${response.status}.`,
-    { status: response.status, body: await readBodyExcerpt(response) },
-  );
+/**
+ * A non-2xx answer from a provider API: 401 and 403 refuse the configured credentials (a
+ * configuration to fix), 429 is a rate limit, anything else a general failure.
+ */
+export const errorFromResponse = async (response: Response, what: string) => {
+  const data = { status: response.status, body: await readBodyExcerpt(response) };
+  if (response.status === 401 || response.status === 403) {
+    return new ConnectorError('invalid_config', `${what} was refused with HTTP ${response.status}: check the credentials.`, data);
+  }
+  return new ConnectorError(response.status === 429 ? 'rate_limit_exceeded' : 'general', `${what} failed with HTTP ${response.status}.`, data);
+};

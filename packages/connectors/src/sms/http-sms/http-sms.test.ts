@@ -71,6 +71,8 @@ describe('http-sms connector', () => {
   it.each([
     [500, 'general'],
     [400, 'general'],
+    [401, 'invalid_config'],
+    [403, 'invalid_config'],
     [429, 'rate_limit_exceeded'],
   ])('reports HTTP %i as %s with the status, without the authorization', async (answer, code) => {
     status = answer;

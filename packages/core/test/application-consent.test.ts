@@ -257,6 +257,39 @@ describe('user consent scopes', () => {
     expect(silent.searchParams.get('code')).toBeTruthy();
   });
 
+  it("asks again, for what is new, once the app is allowed a scope the user's grant refused", async () => {
+    const { app, indicator, scopeIds } = await setUp('regrant');
+    const path = `/applications/${app.id}/user-consent-scopes`;
+    await admin.post(path, { userScopes: ['profile'], resourceScopes: [scopeIds['read:docs']] });
+    const browser = await createExperienceClient(server.endpoint, app);
+    const request = { scope: 'openid profile email read:docs write:docs', resource: indicator };
+    await browser.authorize({ prompt: 'login', ...request });
+    expect(await signIn(browser, 'regrant')).toBe(`${server.endpoint}/consent`);
+    const first = await browser.api('POST', '/consent');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await browser.follow(first.body.redirectTo);
+
+    // Unchanged allow list: the refusals stand, no consent screen.
+    expect((await browser.authorize({ ...request, prompt: '' })).startsWith(app.redirectUri)).toBe(true);
+
+    await admin.post(path, { userScopes: ['email'], resourceScopes: [scopeIds['write:docs']] });
+    expect(await browser.authorize({ ...request, prompt: '' })).toBe(`${server.endpoint}/consent`);
+    const info = await browser.api('GET', '/consent');
+    expect(info.body.missingScopes.map((scope: { name: string }) => scope.name)).toEqual(['email']);
+    expect(info.body.missingResourceScopes).toEqual([
+      { indicator, name: 'Docs API', scopes: [{ name: 'write:docs', description: 'Can write docs' }] },
+    ]);
+    const granted = await browser.api('POST', '/consent');
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const tokens = await browser.exchange(await browser.follow(granted.body.redirectTo));
+    const { payload: idToken } = await jwtVerify(tokens.id_token!, jwks, { audience: app.id });
+    expect(idToken.email).toBe('regrant@example.com');
+    expect(decodeJwt(tokens.access_token).scope).toBe('read:docs write:docs');
+
+    // Answered: the next request needs no screen.
+    expect((await browser.authorize({ ...request, prompt: '' })).startsWith(app.redirectUri)).toBe(true);
+  });
+
   it('keeps the rows inside their tenant (row-level security)', async () => {
     const { app, scopeIds } = await setUp('isolated');
     await admin.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['email'], resourceScopes: [scopeIds['read:docs']] });

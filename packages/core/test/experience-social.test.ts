@@ -1,8 +1,10 @@
+import { managementScopes } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runAuthorization, startOidcProvider, type TestAccount } from '../../connectors/src/test-utils/oidc-provider.js';
 import { createExperienceClient, createWebApp, type TestApp } from './setup/experience-client.js';
+import { apiWithScopes } from './setup/grants.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
 let server: TestServer;
@@ -15,6 +17,8 @@ const accounts: Record<string, TestAccount> = {
   'mal-3': { email: 'unverified@example.com', email_verified: false, name: 'Mal' },
 };
 const connectorId = 'acme-oidc';
+/** Expects ES256 ID tokens from an IdP that signs with RS256: every ID token it gets is invalid. */
+const strictConnectorId = 'strict-oidc';
 let redirectUri: string;
 
 beforeAll(async () => {
@@ -22,7 +26,9 @@ beforeAll(async () => {
   admin = await server.api();
   app = await createWebApp(admin);
   redirectUri = `${server.endpoint}/callback/social/${connectorId}`;
-  idp = await startOidcProvider(accounts, { redirectUris: [redirectUri] });
+  idp = await startOidcProvider(accounts, {
+    redirectUris: [redirectUri, ...[strictConnectorId, 'temp-oidc'].map((id) => `${server.endpoint}/callback/social/${id}`)],
+  });
   const connector = await admin.post('/connectors', {
     id: connectorId,
     connectorId: 'oidc',
@@ -41,6 +47,24 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Starts a sign-in and a social verification through `id`; `callback()` signs in at the IdP as `accountId`. */
+const startSocial = async (id = connectorId, state = `state-${Date.now()}`) => {
+  const browser = await createExperienceClient(server.endpoint, app);
+  await browser.authorize();
+  await browser.api('PUT', '', { interactionEvent: 'SignIn' });
+  const callbackUri = `${server.endpoint}/callback/social/${id}`;
+  const started = await browser.api('POST', `/verification/social/${id}/authorization-uri`, { state, redirectUri: callbackUri });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const verificationId = started.body.verificationId as string;
+  const callback = async (accountId: string) => {
+    idp.nextLogin.accountId = accountId;
+    return runAuthorization(started.body.authorizationUri, callbackUri);
+  };
+  const verify = async (connectorData: Record<string, unknown>, language = 'en') =>
+    browser.api('POST', `/verification/social/${id}/verify`, { verificationId, connectorData }, { 'accept-language': language });
+  return { browser, verificationId, callback, verify };
+};
+
 /** Signs in at the IdP as `accountId` and hands the callback to the experience API. */
 const socialVerification = async (accountId: string) => {
   const browser = await createExperienceClient(server.endpoint, app);
@@ -58,6 +82,11 @@ const socialVerification = async (accountId: string) => {
     connectorData: callback,
   });
   return { browser, verified, verificationId: started.body.verificationId as string };
+};
+
+const tokenSetTargets = async (userId: string) => {
+  const result = await server.database.withTenant('default', (tx) => tx.execute(sql`select target from user_social_token_sets where user_id = ${userId}`));
+  return (result as unknown as { rows: { target: string }[] }).rows.map((row) => row.target);
 };
 
 const submitAndExchange = async (browser: Awaited<ReturnType<typeof createExperienceClient>>) => {
@@ -92,6 +121,22 @@ describe('social sign-in with a real OpenID provider', () => {
     // Sealed: no JWT header (`{"alg":` in base64url) shows through; shorter prefixes occur by chance.
     expect(sealed).toMatch(/^v1\./);
     expect(sealed).not.toContain('eyJhbGciOi');
+
+    // Read back through the management API, opened, by a full-access token only.
+    const kept = await admin.get(`/users/${user.id}/identities/acme/token-set`);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body).toMatchObject({ connectorId, updatedAt: expect.any(Number) });
+    expect(kept.body.tokenSet.accessToken).toEqual(expect.any(String));
+    expect(kept.body.tokenSet.idToken).toMatch(/^eyJ/);
+    expect(kept.body.tokenSet.scope).toContain('openid');
+    const reader = await apiWithScopes(server, [managementScopes.readUsers]);
+    expect((await reader.get(`/users/${user.id}`)).status).toBe(200);
+    const refused = await reader.get(`/users/${user.id}/identities/acme/token-set`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('auth.insufficient_scope');
+    const none = await admin.get(`/users/${user.id}/identities/other/token-set`);
+    expect(none.status).toBe(404);
+    expect(none.body.code).toBe('entity.not_found');
   });
 
   it('signs the same account in again, and syncs the profile from the provider', async () => {
@@ -139,8 +184,136 @@ describe('social sign-in with a real OpenID provider', () => {
       });
       expect(denied.status).toBe(422);
       expect(denied.body.code).toBe('connector.authorization_failed');
+      // What happened, in the page's language, without the provider's own text.
+      expect(denied.body.message).toBe('The sign-in was cancelled or refused at the provider. Try again, or sign in another way.');
+      expect(denied.body.message).not.toContain('declined');
     } finally {
       idp.nextLogin.deny = false;
+    }
+  });
+
+  it('tells apart an invalid ID token and a replayed code, in the user language', async () => {
+    const created = await admin.post('/connectors', {
+      id: strictConnectorId,
+      connectorId: 'oidc',
+      config: { issuer: idp.issuer, clientId: 'test-rp', clientSecret: 'test-rp-secret-that-is-long-enough', idTokenSignedResponseAlg: 'ES256' },
+      metadata: { target: 'strict', name: { en: 'Strict ID' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['acme', 'strict'] })).status).toBe(200);
+    try {
+      const strict = await startSocial(strictConnectorId);
+      const invalid = await strict.verify(await strict.callback('sam-1'), 'de');
+      expect(invalid.status).toBe(422);
+      expect(invalid.body.code).toBe('connector.social_invalid_id_token');
+      expect(invalid.body.message).toBe('Das Identitätstoken des Anbieters konnte nicht überprüft werden. Starten Sie die Anmeldung erneut.');
+
+      // A callback replayed into another flow (which chose the same state): the code is used up.
+      const flow = await startSocial(connectorId, 'shared-state-1');
+      const callback = await flow.callback('sam-1');
+      expect((await flow.verify(callback)).status).toBe(200);
+      const replayed = await (await startSocial(connectorId, 'shared-state-1')).verify(callback, 'fr');
+      expect(replayed.status).toBe(422);
+      expect(replayed.body.code).toBe('connector.social_auth_code_invalid');
+      expect(replayed.body.message).toBe('Le code de connexion du fournisseur a expiré ou a déjà été utilisé. Recommencez la connexion.');
+    } finally {
+      await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['acme'] });
+      await admin.delete(`/connectors/${strictConnectorId}`);
+    }
+  });
+
+  it('verifies one provider answer per verification: a second callback cannot swap the account after identification', async () => {
+    const flow = await startSocial();
+    expect((await flow.verify(await flow.callback('sam-1'))).status).toBe(200);
+    expect((await flow.browser.api('POST', '/identification', { verificationId: flow.verificationId })).status).toBe(204);
+    // The same authorization request run again signs in as another account at the provider.
+    const swapped = await flow.verify(await flow.callback('eve-2'), 'fr');
+    expect(swapped.status).toBe(422);
+    expect(swapped.body.code).toBe('session.social_already_verified');
+    expect(swapped.body.message).toBe('Cette connexion sociale a déjà été vérifiée. Recommencez pour utiliser un autre compte.');
+    const tokens = await submitAndExchange(flow.browser);
+    const user = (await admin.get(`/users/${tokens.claims()!.sub}`)).body;
+    expect(user.identities.acme.userId).toBe('sam-1');
+  });
+
+  it('ends a social sign-in whose provider was turned off after it started', async () => {
+    const beforeVerify = await startSocial();
+    const beforeIdentify = await startSocial();
+    expect((await beforeIdentify.verify(await beforeIdentify.callback('sam-1'))).status).toBe(200);
+    const callback = await beforeVerify.callback('sam-1');
+    expect((await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: [] })).status).toBe(200);
+    try {
+      const verified = await beforeVerify.verify(callback);
+      expect(verified.status).toBe(422);
+      expect(verified.body.code).toBe('session.social_not_enabled');
+      const identified = await beforeIdentify.browser.api('POST', '/identification', { verificationId: beforeIdentify.verificationId });
+      expect(identified.status).toBe(422);
+      expect(identified.body.code).toBe('session.social_not_enabled');
+    } finally {
+      await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['acme'] });
+    }
+  });
+
+  it('does not link by a verified email when automatic linking is off', async () => {
+    const existing = (await admin.post('/users', { primaryEmail: 'kim@example.com', password: 'Correct-Horse-92!' })).body;
+    accounts['kim-4'] = { email: 'kim@example.com', email_verified: true, name: 'Kim' };
+    expect((await admin.patch('/sign-in-exp', { socialSignIn: { automaticAccountLinking: false } })).status).toBe(200);
+    try {
+      const { browser, verificationId } = await socialVerification('kim-4');
+      const refused = await browser.api('POST', '/identification', { verificationId });
+      expect(refused.body.code).toBe('user.identity_not_exist');
+      expect((await admin.get(`/users/${existing.id}`)).body.identities).toEqual({});
+    } finally {
+      await admin.patch('/sign-in-exp', { socialSignIn: { automaticAccountLinking: true } });
+    }
+  });
+
+  it('deletes the stored provider tokens with the identity', async () => {
+    const [user] = (await admin.get('/users?search=sam@example.com')).body;
+    expect(await tokenSetTargets(user.id)).toEqual(['acme']);
+    expect((await admin.delete(`/users/${user.id}/identities/acme`)).status).toBe(204);
+    expect(await tokenSetTargets(user.id)).toEqual([]);
+
+    // Signed in again, then linked by an administrator to another account at the provider.
+    const { browser, verificationId } = await socialVerification('sam-1');
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    await submitAndExchange(browser);
+    expect(await tokenSetTargets(user.id)).toEqual(['acme']);
+    expect((await admin.put(`/users/${user.id}/identities/acme`, { userId: 'someone-else' })).status).toBe(200);
+    expect(await tokenSetTargets(user.id)).toEqual([]);
+  });
+
+  it('deletes the stored provider tokens of a connector when its token storage is turned off, or when it is deleted', async () => {
+    const [user] = (await admin.get('/users?search=sam@example.com')).body;
+    expect((await admin.put(`/users/${user.id}/identities/acme`, { userId: 'sam-1' })).status).toBe(200);
+    const created = await admin.post('/connectors', {
+      id: 'temp-oidc',
+      connectorId: 'oidc',
+      config: { issuer: idp.issuer, clientId: 'test-rp', clientSecret: 'test-rp-secret-that-is-long-enough' },
+      metadata: { target: 'temp', name: { en: 'Temp ID' } },
+      enableTokenStorage: true,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['acme', 'temp'] })).status).toBe(200);
+    try {
+      for (const id of [connectorId, 'temp-oidc']) {
+        const flow = await startSocial(id);
+        expect((await flow.verify(await flow.callback('sam-1'))).status).toBe(200);
+        expect((await flow.browser.api('POST', '/identification', { verificationId: flow.verificationId })).status).toBe(204);
+        await submitAndExchange(flow.browser);
+      }
+      expect((await tokenSetTargets(user.id)).sort()).toEqual(['acme', 'temp']);
+
+      expect((await admin.patch(`/connectors/${connectorId}`, { enableTokenStorage: false })).status).toBe(200);
+      expect(await tokenSetTargets(user.id)).toEqual(['temp']);
+
+      expect((await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['acme'] })).status).toBe(200);
+      expect((await admin.delete('/connectors/temp-oidc')).status).toBe(204);
+      expect(await tokenSetTargets(user.id)).toEqual([]);
+    } finally {
+      await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['acme'] });
+      await admin.delete('/connectors/temp-oidc');
+      await admin.patch(`/connectors/${connectorId}`, { enableTokenStorage: true });
     }
   });
 

@@ -265,6 +265,26 @@ describe('registration and sign-in through the experience API', () => {
     }
   });
 
+  it('lets nobody sign in when the sign-in mode is Register only, and still registers', async () => {
+    await register('register_only_user');
+    expect((await admin.patch('/sign-in-exp', { signInMode: 'Register' })).status).toBe(200);
+    try {
+      const browser = await createExperienceClient(server.endpoint, app);
+      await browser.authorize();
+      const refused = await browser.api('PUT', '', { interactionEvent: 'SignIn' }, { 'accept-language': 'de' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'session.sign_in_disabled', message: 'Die Anmeldung ist nicht geöffnet: Hier können nur neue Konten erstellt werden.' });
+      // Nor by switching a started registration over to a sign-in.
+      expect((await browser.api('PUT', '', { interactionEvent: 'Register' })).status).toBe(204);
+      const switched = await browser.api('PUT', '/interaction-event', { interactionEvent: 'SignIn' });
+      expect(switched.status).toBe(403);
+      expect(switched.body.code).toBe('session.sign_in_disabled');
+      expect((await register('register_only_new')).tokens.access_token).toBeTruthy();
+    } finally {
+      await admin.patch('/sign-in-exp', { signInMode: 'SignInAndRegister' });
+    }
+  });
+
   it('asks for the terms when the policy is Manual', async () => {
     await admin.patch('/sign-in-exp', { termsOfUseUrl: 'https://example.com/terms', agreeToTermsPolicy: 'Manual' });
     try {
@@ -422,6 +442,10 @@ describe('sessions and requests the API refuses', () => {
       const redirected = await fetch(`${server.endpoint}/sign-in`, { redirect: 'manual' });
       expect(redirected.status).toBe(302);
       expect(redirected.headers.get('location')).toBe('https://www.example.com/welcome');
+      // Where the pages go when the sign-in expires under them: there too.
+      const expired = await fetch(`${server.endpoint}/unknown-session`, { redirect: 'manual' });
+      expect(expired.status).toBe(302);
+      expect(expired.headers.get('location')).toBe('https://www.example.com/welcome');
     } finally {
       await admin.patch('/sign-in-exp', { unknownSessionRedirectUrl: null });
     }

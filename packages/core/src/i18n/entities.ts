@@ -102,6 +102,11 @@ const names = {
     'pl-PL': 'Przypisanie roli', 'pt-BR': 'A atribuição de função', 'pt-PT': 'A atribuição de função', ru: 'Назначение роли', 'tr-TR': 'Rol ataması', 'uk-UA': 'Призначення ролі',
     'zh-CN': '角色分配', 'zh-HK': '角色指派', 'zh-TW': '角色指派',
   },
+  'token set': {
+    ar: 'رموز المزوّد المخزنة', de: 'Die gespeicherten Anbieter-Tokens', es: 'Los tokens guardados del proveedor', fr: 'Les jetons enregistrés du fournisseur', it: 'I token salvati del provider', ja: '保存されたプロバイダーのトークン', ko: '저장된 공급자 토큰',
+    'pl-PL': 'Zapisane tokeny dostawcy', 'pt-BR': 'Os tokens salvos do provedor', 'pt-PT': 'Os tokens guardados do fornecedor', ru: 'Сохранённые токены провайдера', 'tr-TR': 'Kayıtlı sağlayıcı belirteçleri', 'uk-UA': 'Збережені токени провайдера',
+    'zh-CN': '已保存的提供方令牌', 'zh-HK': '已儲存的提供者權杖', 'zh-TW': '已儲存的提供者權杖',
+  },
   user: {
     ar: 'مستخدم', de: 'Der Benutzer', es: 'El usuario', fr: 'L\'utilisateur', it: 'L\'utente', ja: 'ユーザー', ko: '사용자',
     'pl-PL': 'Użytkownik', 'pt-BR': 'O usuário', 'pt-PT': 'O utilizador', ru: 'Пользователь', 'tr-TR': 'Kullanıcı', 'uk-UA': 'Користувач',

@@ -3,6 +3,12 @@ import { supportedLocales } from '@gatehouse/schemas/locales';
 import Provider, { type Client, type Configuration, errors, interactionPolicy, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 
 import type { Database } from '../db/database.js';
+import {
+  allowsRefused,
+  type ConsentAllowList,
+  readConsentAllowList,
+  type RefusedInGrant,
+} from '../modules/applications/user-consent-scopes.service.js';
 import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { tokenLogPayload } from '../modules/logs/token-log.js';
 import { actorClaim, exchangeContexts, registerTokenExchange } from '../modules/token-exchange/token-exchange.grant.js';
@@ -66,13 +72,18 @@ const experiencePagePath = (interaction: { prompt: { name: string }; params: Rec
 /**
  * The tenant's own (first-party) applications need no consent screen: what they request is granted
  * on the user's behalf. Third-party applications keep oidc-provider's default: the existing grant,
- * and a consent prompt for anything missing from it.
+ * and a consent prompt for anything missing from it (also for what the grant refused because the
+ * app was not allowed it then, once its allow list has it).
  */
-const grantFirstPartyRequests = async (ctx: KoaContextWithOIDC) => {
+const grantFirstPartyRequests = async (ctx: KoaContextWithOIDC, allowListOf: (clientId: string) => Promise<ConsentAllowList>) => {
   const { client, session, provider } = ctx.oidc;
   const grantId = ctx.oidc.result?.consent?.grantId ?? session?.grantIdFor(client!.clientId);
   const existing = grantId ? await provider.Grant.find(grantId) : undefined;
   if (settingsOf(client).isThirdParty !== false || !session?.accountId) {
+    if (existing?.rejected && allowsRefused(await allowListOf(client!.clientId), existing.rejected as RefusedInGrant)) {
+      delete existing.rejected;
+      await existing.save();
+    }
     return existing;
   }
   const grant = existing ?? new provider.Grant({ clientId: client!.clientId, accountId: session.accountId });
@@ -310,7 +321,8 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       policy: interactionPrompts,
       url: (_ctx, interaction) => `${runtime.baseUrl}${experiencePagePath(interaction)}`,
     },
-    loadExistingGrant: grantFirstPartyRequests,
+    loadExistingGrant: (ctx) =>
+      grantFirstPartyRequests(ctx, (clientId) => options.database.withTenant(runtime.tenantId, (tx) => readConsentAllowList(tx, clientId))),
     findAccount,
     // RFC 8693: a token obtained by token exchange names who minted its subject token.
     extraTokenClaims: (_ctx, token) => actorClaim(token),

@@ -116,6 +116,77 @@ describe('hosted pages in a browser', () => {
     expect(claims.sub).toBe(userId);
   });
 
+  it('after a finished sign-in, browser Back shows the expired page with a way back to the app (its registered address)', async () => {
+    const { page } = browser;
+    const userId = await createUser({ username: 'back_button', password });
+    const authorization = await startAuthorization(page, server.endpoint, app);
+    await signInOnPage(page, 'Username', 'back_button', password);
+    expect((await authorization.finish()).claims.sub).toBe(userId);
+
+    await page.goBack();
+    await waitForHeading(page, 'This link has expired');
+    const back = page.getByRole('link', { name: 'Back to Browser app', exact: true });
+    expect(await back.getAttribute('href')).toBe(signedOutUri);
+    await back.click();
+    await page.waitForURL(signedOutUri);
+
+    // Opened without ever starting a sign-in in this browser: no app to go back to.
+    const stranger = await browser.browser.newContext();
+    const fresh = await stranger.newPage();
+    await fresh.goto(`${server.endpoint}/sign-in`);
+    await waitForHeading(fresh, 'This link has expired');
+    expect(await fresh.getByRole('link', { name: /^Back to/ }).count()).toBe(0);
+    await stranger.close();
+  });
+
+  it('names only what the chosen way of signing in accepts: a code goes to an email, not a username', async () => {
+    const { page } = browser;
+    const smtp = await startSmtpServer();
+    try {
+      for (const existing of (await admin.get('/connectors')).body as { id: string; type: string }[]) {
+        if (existing.type === 'Email') {
+          expect((await admin.delete(`/connectors/${existing.id}`)).status).toBe(204);
+        }
+      }
+      expect((await admin.post('/connectors', smtp.connector)).status).toBe(201);
+      const settings = await admin.patch('/sign-in-exp', {
+        signIn: {
+          methods: [
+            { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+            { identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true },
+          ],
+        },
+      });
+      expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+      await createUser({ username: 'code_label', password, primaryEmail: 'code_label@example.com' });
+      const authorization = await startAuthorization(page, server.endpoint, app, { prompt: 'login' });
+      await waitForHeading(page, 'Sign in');
+      await page.getByLabel('Username or email', { exact: true }).fill('code_label@example.com');
+      await page.getByRole('button', { name: 'Sign in with a verification code instead', exact: true }).click();
+      const field = page.getByLabel('Email', { exact: true });
+      expect(await field.getAttribute('type')).toBe('email');
+      // A username is not something a code can be sent to.
+      await field.fill('code_label');
+      await page.getByRole('button', { name: 'Send code', exact: true }).click();
+      expect(await visibleText(page.getByRole('alert'))).toBe('Enter a valid value for “Email”.');
+      await field.fill('code_label@example.com');
+      const mailsBefore = smtp.received.length;
+      await page.getByRole('button', { name: 'Send code', exact: true }).click();
+      await waitForHeading(page, 'Enter the verification code');
+      await page.getByLabel('Verification code', { exact: true }).pressSequentially(await smtp.codeFor('code_label@example.com', mailsBefore));
+      expect((await authorization.finish()).claims.username).toBe('code_label');
+    } finally {
+      await admin.patch('/sign-in-exp', usernameExperience);
+      // The next test brings its own email connector (one per tenant).
+      for (const existing of (await admin.get('/connectors')).body as { id: string; type: string }[]) {
+        if (existing.type === 'Email') {
+          await admin.delete(`/connectors/${existing.id}`);
+        }
+      }
+      await smtp.close();
+    }
+  });
+
   it('resets a forgotten password with a code sent by email (real SMTP server), then signs in with the new one', async () => {
     const { page } = browser;
     const smtp = await startSmtpServer();
@@ -231,6 +302,17 @@ describe('hosted pages in a browser', () => {
       expect(settings.status, JSON.stringify(settings.body)).toBe(200);
 
       const authorization = await startAuthorization(page, server.endpoint, app);
+      await waitForHeading(page, 'Sign in');
+      await page.getByRole('button', { name: 'Continue with Acme ID', exact: true }).click();
+
+      // Cancelled at the provider: the page says so (not "try again later"), and the user can start over.
+      await page.waitForURL((url) => url.origin === idp.issuer);
+      await page.getByRole('link', { name: '[ Cancel ]', exact: true }).click();
+      await page.waitForURL((url) => url.origin === server.endpoint);
+      await waitForHeading(page, 'Sign-in did not work');
+      const cancelled = 'The sign-in was cancelled or refused at the provider. Try again, or sign in another way.';
+      expect(await visibleText(page.getByText(cancelled, { exact: true }))).toBe(cancelled);
+      await page.getByRole('link', { name: 'Back to sign in', exact: true }).click();
       await waitForHeading(page, 'Sign in');
       await page.getByRole('button', { name: 'Continue with Acme ID', exact: true }).click();
 

@@ -94,13 +94,14 @@ export const isSessionGone = (error: unknown) => error instanceof ApiError && er
 
 /**
  * Form errors plus what to do on failure: map the error to fields, or leave for the unknown-session
- * page when the interaction is gone.
+ * page when the interaction is gone (loaded from the server, which sends the browser to the
+ * tenant's unknownSessionRedirectUrl instead when one is set).
  */
 export const useFormErrors = (fields: FieldResolver = {}) => {
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const fail = (error: unknown) => {
     if (isSessionGone(error)) {
-      navigate('/unknown-session', { replace: true });
+      window.location.replace(href('/unknown-session'));
       return;
     }
     setErrors(toFormErrors(error, fields));

@@ -36,3 +36,15 @@ export const alternativeModeFor = (method: SignInMethodLike, mode: SignInMode): 
   }
   return undefined;
 };
+
+/**
+ * The identifier types the sign-in field accepts: every method's, or, once the user chose a way to
+ * verify ("Sign in with a verification code instead"), only the methods that allow it. The field's
+ * label names these and nothing else.
+ */
+export const identifierTypesFor = (methods: readonly SignInMethodLike[], preferred?: SignInMode): IdentifierType[] => {
+  const fitting = preferred
+    ? methods.filter((method) => (preferred === 'code' ? method.verificationCode : method.password))
+    : methods;
+  return (fitting.length > 0 ? fitting : methods).map((method) => method.identifier);
+};

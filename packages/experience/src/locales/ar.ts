@@ -101,6 +101,7 @@ const ar: Phrases = {
   'unknown_session.title': 'انتهت صلاحية هذا الرابط',
   'unknown_session.description':
     'انتهت صلاحية رابط تسجيل الدخول هذا أو سبق استخدامه. ارجع إلى التطبيق وابدأ من جديد.',
+  'unknown_session.back_to_app': 'العودة إلى {{app}}',
   'support.email': 'هل تحتاج إلى مساعدة؟ راسلنا على {{email}}.',
   'support.website': 'الحصول على الدعم',
 

@@ -104,6 +104,7 @@ const de: Phrases = {
   'unknown_session.title': 'Dieser Link ist abgelaufen',
   'unknown_session.description':
     'Dieser Anmeldelink ist abgelaufen oder wurde bereits verwendet. Kehren Sie zur App zurück und beginnen Sie erneut.',
+  'unknown_session.back_to_app': 'Zurück zu {{app}}',
   'support.email': 'Brauchen Sie Hilfe? Schreiben Sie an {{email}}.',
   'support.website': 'Support erhalten',
 

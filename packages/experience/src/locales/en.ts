@@ -105,6 +105,7 @@ const en = {
 
   'unknown_session.title': 'This link has expired',
   'unknown_session.description': 'This sign-in link has expired or was already used. Go back to the app and start again.',
+  'unknown_session.back_to_app': 'Back to {{app}}',
   'support.email': 'Need help? Write to {{email}}.',
   'support.website': 'Get support',
 

@@ -105,6 +105,7 @@ const es: Phrases = {
   'unknown_session.title': 'Este enlace ha caducado',
   'unknown_session.description':
     'Este enlace de inicio de sesión ha caducado o ya se ha utilizado. Vuelve a la aplicación y empieza de nuevo.',
+  'unknown_session.back_to_app': 'Volver a {{app}}',
   'support.email': '¿Necesitas ayuda? Escribe a {{email}}.',
   'support.website': 'Obtener asistencia',
 

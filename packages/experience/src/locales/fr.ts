@@ -106,6 +106,7 @@ const fr: Phrases = {
   'unknown_session.title': 'Ce lien a expiré',
   'unknown_session.description':
     'Ce lien de connexion a expiré ou a déjà été utilisé. Revenez à l’application et recommencez.',
+  'unknown_session.back_to_app': 'Retour à {{app}}',
   'support.email': 'Besoin d’aide ? Écrivez à {{email}}.',
   'support.website': 'Obtenir de l’aide',
 

@@ -102,6 +102,7 @@ const it: Phrases = {
   'unknown_session.title': 'Questo link è scaduto',
   'unknown_session.description':
     'Questo link di accesso è scaduto o è già stato usato. Torna all’app e ricomincia.',
+  'unknown_session.back_to_app': 'Torna a {{app}}',
   'support.email': 'Serve aiuto? Scrivi a {{email}}.',
   'support.website': 'Ottieni assistenza',
 

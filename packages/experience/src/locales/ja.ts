@@ -102,6 +102,7 @@ const ja: Phrases = {
   'unknown_session.title': 'このリンクは有効期限切れです',
   'unknown_session.description':
     'このサインインリンクは有効期限が切れているか、すでに使用されています。アプリに戻ってもう一度お試しください。',
+  'unknown_session.back_to_app': '{{app}} に戻る',
   'support.email': 'お困りですか？ {{email}} までご連絡ください。',
   'support.website': 'サポートを受ける',
 

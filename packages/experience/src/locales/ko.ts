@@ -100,6 +100,7 @@ const ko: Phrases = {
 
   'unknown_session.title': '링크가 만료되었습니다',
   'unknown_session.description': '이 로그인 링크는 만료되었거나 이미 사용되었습니다. 앱으로 돌아가 다시 시작하세요.',
+  'unknown_session.back_to_app': '{{app}}(으)로 돌아가기',
   'support.email': '도움이 필요하신가요? {{email}}(으)로 문의하세요.',
   'support.website': '지원 받기',
 

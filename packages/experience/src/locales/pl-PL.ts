@@ -102,6 +102,7 @@ const plPL: Phrases = {
   'unknown_session.title': 'Ten link wygasł',
   'unknown_session.description':
     'Ten link logowania wygasł lub został już użyty. Wróć do aplikacji i zacznij od nowa.',
+  'unknown_session.back_to_app': 'Wróć do {{app}}',
   'support.email': 'Potrzebujesz pomocy? Napisz na {{email}}.',
   'support.website': 'Uzyskaj pomoc',
 

@@ -103,6 +103,7 @@ const ptBR: Phrases = {
   'unknown_session.title': 'Este link expirou',
   'unknown_session.description':
     'Este link de login expirou ou já foi usado. Volte ao aplicativo e comece novamente.',
+  'unknown_session.back_to_app': 'Voltar para {{app}}',
   'support.email': 'Precisa de ajuda? Escreva para {{email}}.',
   'support.website': 'Obter suporte',
 

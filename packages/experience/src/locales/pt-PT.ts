@@ -103,6 +103,7 @@ const ptPT: Phrases = {
   'unknown_session.title': 'Esta ligação expirou',
   'unknown_session.description':
     'Esta ligação de início de sessão expirou ou já foi utilizada. Volte à aplicação e comece de novo.',
+  'unknown_session.back_to_app': 'Voltar a {{app}}',
   'support.email': 'Precisa de ajuda? Escreva para {{email}}.',
   'support.website': 'Obter apoio',
 

@@ -102,6 +102,7 @@ const ru: Phrases = {
   'unknown_session.title': 'Срок действия ссылки истёк',
   'unknown_session.description':
     'Срок действия этой ссылки для входа истёк, или она уже была использована. Вернитесь в приложение и начните заново.',
+  'unknown_session.back_to_app': 'Вернуться в {{app}}',
   'support.email': 'Нужна помощь? Напишите на {{email}}.',
   'support.website': 'Служба поддержки',
 

@@ -102,6 +102,7 @@ const trTR: Phrases = {
   'unknown_session.title': 'Bu bağlantının süresi doldu',
   'unknown_session.description':
     'Bu oturum açma bağlantısının süresi doldu veya bağlantı zaten kullanıldı. Uygulamaya dönün ve yeniden başlayın.',
+  'unknown_session.back_to_app': '{{app}} uygulamasına dön',
   'support.email': 'Yardım mı gerekiyor? {{email}} adresine yazın.',
   'support.website': 'Destek alın',
 

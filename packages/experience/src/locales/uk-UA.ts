@@ -102,6 +102,7 @@ const ukUA: Phrases = {
   'unknown_session.title': 'Термін дії посилання минув',
   'unknown_session.description':
     'Термін дії цього посилання для входу минув, або його вже використано. Поверніться до застосунку й почніть спочатку.',
+  'unknown_session.back_to_app': 'Повернутися до {{app}}',
   'support.email': 'Потрібна допомога? Напишіть на {{email}}.',
   'support.website': 'Служба підтримки',
 

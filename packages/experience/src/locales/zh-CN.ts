@@ -100,6 +100,7 @@ const zhCN: Phrases = {
 
   'unknown_session.title': '链接已过期',
   'unknown_session.description': '此登录链接已过期或已被使用。请返回应用重新开始。',
+  'unknown_session.back_to_app': '返回 {{app}}',
   'support.email': '需要帮助？请发送邮件至 {{email}}。',
   'support.website': '获取支持',
 

@@ -100,6 +100,7 @@ const zhTW: Phrases = {
 
   'unknown_session.title': '連結已過期',
   'unknown_session.description': '此登入連結已過期或已被使用。請返回應用程式重新開始。',
+  'unknown_session.back_to_app': '返回 {{app}}',
   'support.email': '需要協助嗎？請寄信至 {{email}}。',
   'support.website': '取得支援',
 

@@ -30,7 +30,7 @@ import {
 } from '../lib/identifier.js';
 import { prefill } from '../lib/prefill.js';
 import { useLocation } from '../lib/router.js';
-import { type SignInMode, alternativeModeFor, signInModeFor } from '../lib/sign-in-method.js';
+import { type SignInMode, alternativeModeFor, identifierTypesFor, signInModeFor } from '../lib/sign-in-method.js';
 import { agreeToTermsFor, termsDisplay } from '../lib/terms.js';
 
 type Step =
@@ -52,7 +52,6 @@ export default function SignInPage() {
   const { config } = useApp();
   const { query } = useLocation();
   const { methods } = config.signIn;
-  const types = methods.map((method) => method.identifier);
   const canRegister = config.signInMode !== 'SignIn';
 
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -69,11 +68,16 @@ export default function SignInPage() {
 
   const terms = termsDisplay(config, 'signIn');
   const agreeToTerms = agreeToTermsFor(terms, agreed);
-  const typed = value.trim() ? matchIdentifierType(value, types) : undefined;
-  const method = methods.find((candidate) => candidate.identifier === typed) ?? methods[0];
+  // After "Sign in with a verification code instead" (or a password), only the methods that allow it.
+  const accepted = identifierTypesFor(methods, preferred);
+  const typed = value.trim() ? matchIdentifierType(value, accepted) : undefined;
+  const method =
+    methods.find((candidate) => candidate.identifier === typed) ??
+    methods.find((candidate) => accepted.includes(candidate.identifier)) ??
+    methods[0];
   const mode = method ? signInModeFor(method, preferred) : 'password';
   const alternative = method ? alternativeModeFor(method, mode) : undefined;
-  const label = t(identifierLabelKey(types));
+  const label = t(identifierLabelKey(accepted));
   const { email: resetByEmail, phone: resetByPhone } = config.forgotPassword;
   const canReset =
     mode === 'password' &&
@@ -171,7 +175,7 @@ export default function SignInPage() {
               // The forgot-password page starts with what was typed here.
               prefill.identifier = next;
             }}
-            {...identifierInputProps(types)}
+            {...identifierInputProps(accepted)}
             autoCapitalize="off"
             autoCorrect="off"
             spellcheck={false}

@@ -172,6 +172,11 @@ export const experienceConfigSchema = z.object({
   /** Whether forgot-password can send a code (an email or SMS connector exists). */
   forgotPassword: z.object({ email: z.boolean(), phone: z.boolean() }),
   interaction: experienceInteractionSchema.nullable(),
+  /**
+   * Without a live interaction: the app this browser last started a sign-in for, and its own
+   * address from its registration (the expired-link page links back to it).
+   */
+  lastApplication: z.object({ name: z.string(), url: z.string() }).nullable().optional(),
 });
 export type ExperienceConfig = z.infer<typeof experienceConfigSchema>;
 

@@ -176,6 +176,28 @@ export const identityTargetSchema = z
   .max(64)
   .regex(/^[\da-z][\w-]*$/, { message: 'Must be lowercase letters, digits, "-" or "_".' });
 
+/**
+ * The provider's tokens from the user's latest sign-in through a social connector with token
+ * storage on (`enableTokenStorage`), for a backend that calls the provider's APIs as the user.
+ */
+export const userSocialTokenSetSchema = z
+  .object({
+    /** The connector (by id) the tokens came through. */
+    connectorId: z.string(),
+    tokenSet: z.object({
+      accessToken: z.string().optional(),
+      refreshToken: z.string().optional(),
+      idToken: z.string().optional(),
+      /** When the access token expires, in milliseconds since the epoch, when the provider said. */
+      expiresAt: timestampSchema.optional(),
+      scope: z.string().optional(),
+    }),
+    /** When the tokens were stored (the sign-in), in milliseconds since the epoch. */
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: 'UserSocialTokenSet' });
+export type UserSocialTokenSet = z.infer<typeof userSocialTokenSetSchema>;
+
 /** An enterprise SSO identity; written by enterprise SSO sign-in, read with `includeSsoIdentities`. */
 export const userSsoIdentitySchema = z
   .object({

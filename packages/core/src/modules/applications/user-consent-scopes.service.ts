@@ -148,3 +148,19 @@ export const readConsentAllowList = async (tx: Queryable, applicationId: string)
   }
   return { userScopes: new Set(userScopes), resourceScopes };
 };
+
+/** What a grant records as refused (oidc-provider's `Grant#rejected`). */
+export type RefusedInGrant = { openid?: { scope?: string }; resources?: Record<string, string> };
+
+/**
+ * Whether the app may now ask for something its users' grant recorded as refused. The consent step
+ * refuses only what the allow list lacked, so once the list grows the refusal is stale: the user
+ * must be asked again (the consent screen shows what is new).
+ */
+export const allowsRefused = (allowed: ConsentAllowList, refused: RefusedInGrant | undefined) =>
+  Boolean(
+    refused?.openid?.scope?.split(' ').some((name) => allowed.userScopes.has(name)) ||
+      Object.entries(refused?.resources ?? {}).some(([indicator, names]) =>
+        names.split(' ').some((name) => allowed.resourceScopes.get(indicator)?.has(name)),
+      ),
+  );

@@ -1,4 +1,4 @@
-import { ConnectorError } from '@gatehouse/connectors';
+import { ConnectorError, type ConnectorErrorCode } from '@gatehouse/connectors';
 import { secretMask } from '@gatehouse/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
@@ -79,8 +79,17 @@ describe('toPublicConnectorApiError', () => {
     const log = logger();
     const mapped = toConnectorApiError(new ConnectorError('rate_limit_exceeded', 'The SMS gateway https://gw.internal:8443 answered 429.'));
     const error = toPublicConnectorApiError(mapped, log, 'social') as ApiError;
-    expect(error).toMatchObject({ status: 429, code: 'connector.rate_limit_exceeded', params: {}, messageCode: 'connector.social_sign_in_failed' });
+    expect(error).toMatchObject({ status: 429, code: 'connector.rate_limit_exceeded', params: {}, messageCode: 'connector.social_failed.rate_limit_exceeded' });
     expect(log.warn).toHaveBeenCalledOnce();
+  });
+
+  it('gives each social failure a message of its own, and a generic one to codes a sign-in cannot end with', () => {
+    const log = logger();
+    const social = (code: ConnectorErrorCode) => (toPublicConnectorApiError(new ConnectorError(code, 'provider text'), log, 'social') as ApiError).messageCode;
+    expect(social('authorization_failed')).toBe('connector.social_failed.authorization_failed');
+    expect(social('social_invalid_id_token')).toBe('connector.social_failed.social_invalid_id_token');
+    expect(social('social_auth_code_invalid')).toBe('connector.social_failed.social_auth_code_invalid');
+    expect(social('template_not_found')).toBe('connector.social_sign_in_failed');
   });
 
   it('leaves other errors alone', () => {

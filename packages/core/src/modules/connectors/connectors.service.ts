@@ -29,6 +29,7 @@ import { generateId } from '../../crypto/ids.js';
 import type { Tx } from '../../db/database.js';
 import type { ErrorCode } from '../../i18n/index.js';
 import { assertWorkable, readSignInExperience } from '../sign-in-experience/sign-in-experience.service.js';
+import { userSocialTokenSets } from '../users/users.table.js';
 import { connectors, emailTemplates } from './connectors.table.js';
 
 type ConnectorRow = typeof connectors.$inferSelect;
@@ -152,10 +153,30 @@ export const toConnectorApiError = (error: unknown) => {
   return error;
 };
 
+/** Connector codes a social sign-in can end with, each with a message of its own for the sign-in pages. */
+const socialFailureCodes = new Set<string>([
+  'authorization_failed',
+  'social_auth_code_invalid',
+  'social_invalid_id_token',
+  'social_invalid_access_token',
+  'insufficient_request_parameters',
+  'invalid_request_parameters',
+  'invalid_config',
+  'invalid_response',
+  'rate_limit_exceeded',
+  'general',
+]);
+
+/** What the sign-in pages say about a failed social sign-in: what went wrong and what to do, without the provider's text. */
+const publicSocialMessage = (code: ErrorCode): ErrorCode => {
+  const connectorCode = code.slice('connector.'.length);
+  return socialFailureCodes.has(connectorCode) ? (`connector.social_failed.${connectorCode}` as ErrorCode) : 'connector.social_sign_in_failed';
+};
+
 /**
  * A connector failure as anonymous users of the sign-in pages see it: the same code and status,
- * a generic message. The provider's own text can name internal hosts, ports or gateways, so it is
- * only logged.
+ * a message of the sign-in pages' own (per code for a social sign-in). The provider's own text can
+ * name internal hosts, ports or gateways, so it is only logged.
  */
 export const toPublicConnectorApiError = (error: unknown, log: FastifyBaseLogger, purpose: 'message' | 'social') => {
   const mapped = toConnectorApiError(error);
@@ -163,7 +184,7 @@ export const toPublicConnectorApiError = (error: unknown, log: FastifyBaseLogger
     return mapped;
   }
   log.warn({ err: mapped.cause ?? error, code: mapped.code, detail: mapped.params.detail }, 'connector failed');
-  return new ApiError(mapped.status, mapped.code, {}, undefined, purpose === 'message' ? 'connector.code_not_sent' : 'connector.social_sign_in_failed');
+  return new ApiError(mapped.status, mapped.code, {}, undefined, purpose === 'message' ? 'connector.code_not_sent' : publicSocialMessage(mapped.code));
 };
 
 const isDevelopmentFactory = (factory: ConnectorFactory) => factory.metadata.id.startsWith('dev-');
@@ -333,6 +354,9 @@ export const createConnector = async (scope: TenantScope, input: ConnectorCreate
   });
 };
 
+/** The provider tokens users' sign-ins through a social connector left (token storage). */
+const deleteTokenSets = (tx: Tx, connectorId: string) => tx.delete(userSocialTokenSets).where(eq(userSocialTokenSets.connectorId, connectorId));
+
 export const patchConnector = (scope: TenantScope, id: string, patch: ConnectorPatch) =>
   scope.transaction(async (tx) => {
     const row = await requireRow(tx, id);
@@ -360,6 +384,10 @@ export const patchConnector = (scope: TenantScope, id: string, patch: ConnectorP
       })
       .where(eq(connectors.id, id))
       .returning();
+    if (patch.enableTokenStorage === false) {
+      // Token storage turned off: the provider tokens kept so far are not kept any longer.
+      await deleteTokenSets(tx, id);
+    }
     if (target !== row.target) {
       await assertWorkable(tx, await readSignInExperience(tx));
     }
@@ -371,6 +399,7 @@ export const deleteConnector = (scope: TenantScope, id: string) =>
   scope.transaction(async (tx) => {
     await requireRow(tx, id);
     await tx.delete(connectors).where(eq(connectors.id, id));
+    await deleteTokenSets(tx, id);
     await assertWorkable(tx, await readSignInExperience(tx));
   });
 

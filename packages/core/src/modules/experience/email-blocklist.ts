@@ -1,29 +1,66 @@
+import { domainToASCII } from 'node:url';
+
 import type { EmailBlocklistPolicy } from '@gatehouse/schemas';
 import MailChecker from 'mailchecker';
 
 import { ApiError } from '../../app/errors.js';
 
+const disposableDomains = MailChecker.blacklist();
+
 /**
- * Refuses an address the tenant's blocklist policy excludes: a disposable domain (the maintained
- * list of the `mailchecker` package), sub-addressing (`name+tag@`), or the custom list (whole
- * addresses, or `@domain` for a domain and its subdomains).
+ * The domain mail is delivered to, in one spelling: IDNA-mapped to lowercase ASCII (`ＥＸＡＭＰＬＥ.com`,
+ * `bücher.example` and `xn--bcher-kva.example` are each one domain) and without the trailing dot of
+ * a fully qualified name (`example.com.`).
  */
-export const assertEmailAllowed = (policy: EmailBlocklistPolicy, email: string) => {
-  const address = email.trim().toLowerCase();
+const canonicalDomain = (domain: string) => (domainToASCII(domain) || domain.toLowerCase()).replace(/\.+$/, '');
+
+/** `local@domain` with the domain canonical and the local part lowercase. */
+const canonicalAddress = (email: string) => {
+  const address = email.trim();
   const at = address.lastIndexOf('@');
-  const local = address.slice(0, at);
-  const domain = address.slice(at + 1);
-  if (policy.blockDisposableAddresses && !MailChecker.isValid(address)) {
-    throw new ApiError(422, 'user.email_blocked', { reason: 'disposable' });
+  return { local: address.slice(0, at).toLowerCase(), domain: canonicalDomain(address.slice(at + 1)) };
+};
+
+/** The domain or one of its parent domains is on the maintained list of throwaway-mail domains. */
+const isDisposable = (domain: string) => {
+  const labels = domain.split('.');
+  return labels.some((_label, index) => disposableDomains.has(labels.slice(index).join('.')));
+};
+
+/** A custom blocklist entry: a whole address, or `@domain` for the domain and its subdomains. */
+const isListed = (entry: string, { local, domain }: ReturnType<typeof canonicalAddress>) => {
+  if (entry.startsWith('@')) {
+    const blocked = canonicalDomain(entry.slice(1));
+    return domain === blocked || domain.endsWith(`.${blocked}`);
+  }
+  const blocked = canonicalAddress(entry);
+  return local === blocked.local && domain === blocked.domain;
+};
+
+/**
+ * Why the tenant's blocklist policy excludes an address, if it does: a disposable domain (the
+ * maintained list of the `mailchecker` package), sub-addressing (`name+tag@`), or the custom list
+ * (whole addresses, or `@domain` for a domain and its subdomains). Domains are compared in their
+ * canonical form, so another spelling of a blocked domain is blocked too.
+ */
+export const emailBlockReason = (policy: EmailBlocklistPolicy, email: string): 'disposable' | 'subaddressing' | 'custom' | undefined => {
+  const { local, domain } = canonicalAddress(email);
+  if (policy.blockDisposableAddresses && isDisposable(domain)) {
+    return 'disposable';
   }
   if (policy.blockSubaddressing && local.includes('+')) {
-    throw new ApiError(422, 'user.email_blocked', { reason: 'subaddressing' });
+    return 'subaddressing';
   }
-  for (const entry of policy.customBlocklist) {
-    const blocked = entry.toLowerCase();
-    const hit = blocked.startsWith('@') ? domain === blocked.slice(1) || domain.endsWith(`.${blocked.slice(1)}`) : address === blocked;
-    if (hit) {
-      throw new ApiError(422, 'user.email_blocked', { reason: 'custom' });
-    }
+  if (policy.customBlocklist.some((entry) => isListed(entry, { local, domain }))) {
+    return 'custom';
+  }
+  return undefined;
+};
+
+/** Refuses an address the tenant's blocklist policy excludes (422 `user.email_blocked`). */
+export const assertEmailAllowed = (policy: EmailBlocklistPolicy, email: string) => {
+  const reason = emailBlockReason(policy, email);
+  if (reason) {
+    throw new ApiError(422, 'user.email_blocked', { reason });
   }
 };

@@ -7,6 +7,54 @@ import { findCaptchaConfig } from '../sign-in-experience/captcha-provider.servic
 import { listCustomPhrases } from '../sign-in-experience/custom-phrases.service.js';
 import { findInteractionAndState } from './experience-session.js';
 
+const lastApplicationCookie = (tenantId: string) => `gatehouse_app_${tenantId.replace(/\W/g, '_')}`;
+
+/**
+ * Remembers (HttpOnly, for this browser session) which app the browser is signing in to, so a page
+ * opened once that sign-in is over (browser Back, an expired link) can offer the way back to it.
+ * Only the client id is kept: where the link goes is read from the app's registration.
+ */
+export const rememberApplication = (request: FastifyRequest, reply: FastifyReply, clientId: string) => {
+  const base = new URL(request.tenantRuntime().baseUrl);
+  reply.setCookie(lastApplicationCookie(request.tenantId), clientId, {
+    path: base.pathname,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: base.protocol === 'https:',
+  });
+};
+
+const webUrl = (uri: string) => {
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The remembered app and its own address: its first registered web sign-out landing page (a
+ * post-logout redirect URI), else the origin of its first web redirect URI. Never a URL from the
+ * request, so the link cannot be pointed elsewhere; native apps with only custom schemes get none.
+ */
+const rememberedApplication = async (request: FastifyRequest): Promise<ExperienceConfig['lastApplication']> => {
+  const clientId = request.cookies[lastApplicationCookie(request.tenantId)];
+  const client = clientId ? await request.tenantRuntime().client(clientId) : undefined;
+  if (!clientId || !client) {
+    return null;
+  }
+  const { postLogoutRedirectUris = [], redirectUris = [] } = client.source.oidcClientMetadata;
+  const landing = postLogoutRedirectUris.map(webUrl).find(Boolean)?.href;
+  const callback = redirectUris.map(webUrl).find(Boolean);
+  const url = landing ?? (callback && `${callback.origin}/`);
+  if (!url) {
+    return null;
+  }
+  const appBranding = await request.tenantScope().transaction((tx) => findApplicationSignInExperience(tx, clientId));
+  return { name: appBranding?.displayName ?? client.source.name, url };
+};
+
 /** The interaction as the pages need it (which screen, for which app), with the app's branding overrides. */
 const describeInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
   const found = await findInteractionAndState(request, reply);
@@ -47,6 +95,7 @@ export const buildExperienceConfig = async (request: FastifyRequest, reply: Fast
     listCustomPhrases(scope),
     describeInteraction(request, reply),
   ]);
+  const lastApplication = interaction ? null : await rememberedApplication(request);
   // The application that started the sign-in may bring its own logo, colours and terms.
   const settings = applyApplicationBranding(tenantSettings, appBranding);
   const social = settings.socialSignInConnectorTargets.flatMap((target) => socialButtons.filter((button) => button.target === target));
@@ -76,5 +125,6 @@ export const buildExperienceConfig = async (request: FastifyRequest, reply: Fast
       phone: messageTypes.includes('Sms'),
     },
     interaction,
+    lastApplication,
   };
 };

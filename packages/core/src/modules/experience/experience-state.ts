@@ -6,7 +6,15 @@ import { destroyModelInstance, findModelInstance, upsertModelInstance } from '..
 
 /** A check the user passed (or started) during this interaction. */
 export type VerificationRecord =
-  | { id: string; type: 'password'; identifier: ExperienceIdentifier; userId: string; verified: true }
+  | {
+      id: string;
+      type: 'password';
+      identifier: ExperienceIdentifier;
+      userId: string;
+      verified: true;
+      /** SHA-256 of the password hash it matched: the verification lapses when the password changes. */
+      passwordDigest: string;
+    }
   | { id: string; type: 'code'; identifier: { type: 'email' | 'phone'; value: string }; verified: boolean }
   | {
       id: string;

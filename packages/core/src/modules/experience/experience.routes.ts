@@ -29,7 +29,7 @@ import { findCaptchaConfig, verifyCaptchaToken } from '../sign-in-experience/cap
 import { denyInteraction, getConsentInfo, grantConsent } from './consent.js';
 import { buildExperienceConfig } from './experience-config.js';
 import { type ExperienceDeps, ExperienceSession } from './experience-session.js';
-import { assertRegistrationOpen, identify } from './identification.js';
+import { assertRegistrationOpen, assertSignInOpen, identify } from './identification.js';
 import { resetPassword, updateProfile } from './profile.js';
 import { submitExperience } from './submit.js';
 import { sendCodeStep, startSocialStep, verifyCodeStep, verifyPasswordStep, verifySocialStep } from './verifications.js';
@@ -145,6 +145,8 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
       const body = request.body as z.infer<typeof startExperienceSchema>;
       if (body.interactionEvent === 'Register') {
         assertRegistrationOpen(session);
+      } else if (body.interactionEvent === 'SignIn') {
+        assertSignInOpen(session);
       }
       if (session.settings.captchaPolicy.enabled) {
         const captcha = await findCaptchaConfig(session.scope);
@@ -168,6 +170,8 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
       const { interactionEvent } = request.body as z.infer<typeof switchInteractionEventSchema>;
       if (interactionEvent === 'Register') {
         assertRegistrationOpen(session);
+      } else if (interactionEvent === 'SignIn') {
+        assertSignInOpen(session);
       }
       session.state.event = interactionEvent;
       delete session.state.userId;

@@ -2,9 +2,9 @@ import { usernamePattern } from '@gatehouse/schemas';
 
 import { ApiError } from '../../app/errors.js';
 import { findUserIdByIdentity } from '../users/identities.service.js';
-import { assertEmailAllowed } from './email-blocklist.js';
+import { assertEmailAllowed, emailBlockReason } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
-import { methodFor, requireRecord } from './verifications.js';
+import { assertSocialEnabled, methodFor, requireRecord } from './verifications.js';
 import { findUserById, findUserByIdentifier } from './user-lookup.js';
 
 const assertActive = (user: { isSuspended: boolean } | undefined) => {
@@ -24,6 +24,13 @@ export const assertIdentifierFree = async (session: ExperienceSession, type: 'us
 export const assertRegistrationOpen = (session: ExperienceSession) => {
   if (session.settings.signInMode === 'SignIn') {
     throw new ApiError(403, 'session.registration_disabled');
+  }
+};
+
+/** A `Register` (sign-up only) tenant lets nobody sign in, whatever UI drives the API. */
+export const assertSignInOpen = (session: ExperienceSession) => {
+  if (session.settings.signInMode === 'Register') {
+    throw new ApiError(403, 'session.sign_in_disabled');
   }
 };
 
@@ -56,6 +63,7 @@ const identifySignIn = async (session: ExperienceSession, verificationId: string
     if (!identity) {
       throw new ApiError(422, 'session.verification_not_verified');
     }
+    assertSocialEnabled(session, record.target);
     const linked = await session.scope.transaction((tx) => findUserIdByIdentity(tx, record.target, identity.id));
     let userId = linked;
     if (!userId && session.settings.socialSignIn.automaticAccountLinking && identity.email && identity.emailVerified) {
@@ -104,13 +112,20 @@ const identifyRegistration = async (session: ExperienceSession, verificationId: 
   if (!identity) {
     throw new ApiError(422, 'session.verification_not_verified');
   }
+  assertSocialEnabled(session, record.target);
   if (await session.scope.transaction((tx) => findUserIdByIdentity(tx, record.target, identity.id))) {
     throw new ApiError(409, 'user.identity_in_use', { target: record.target, userId: identity.id });
   }
   profile.social = { connectorId: record.connectorId, target: record.target, verificationId: record.id };
   profile.name ??= identity.name;
   profile.avatar ??= identity.avatar;
-  if (identity.email && identity.emailVerified && !(await findUserByIdentifier(session.scope, { type: 'email', value: identity.email }))) {
+  // The provider's address is taken over only where the email blocklist would let the user give it.
+  if (
+    identity.email &&
+    identity.emailVerified &&
+    !emailBlockReason(session.settings.emailBlocklistPolicy, identity.email) &&
+    !(await findUserByIdentifier(session.scope, { type: 'email', value: identity.email }))
+  ) {
     profile.primaryEmail ??= identity.email;
   }
 };

@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { serveBuiltApp } from '../../app/built-app.js';
 import { getSignInExperience } from '../sign-in-experience/sign-in-experience.service.js';
 import { grantConsent } from './consent.js';
+import { rememberApplication } from './experience-config.js';
 import { type ExperienceDeps, ExperienceSession, findInteraction } from './experience-session.js';
 
 /** Pages that only make sense inside a sign-in: without one they go to unknownSessionRedirectUrl. */
 const flowPages = ['/sign-in', '/register', '/forgot-password', '/continue', '/consent'];
-const otherPages = ['/unknown-session', '/callback/social/:connectorId'];
+const otherPages = ['/callback/social/:connectorId'];
 
 /** Security headers of a page; only the preview may be framed, and only by its own origin (the console). */
 const headersFor = (framing: 'none' | 'self') => ({
@@ -40,6 +41,9 @@ export const experiencePageRoutes = async (app: FastifyInstance, deps: Experienc
   for (const url of flowPages) {
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
       const found = await findInteraction(request, reply);
+      if (found && typeof found.interaction.params.client_id === 'string') {
+        rememberApplication(request, reply, found.interaction.params.client_id);
+      }
       if (found?.interaction.prompt.name === 'consent' && url === '/consent') {
         // The tenant's own apps never show a consent screen (e.g. for prompt=consent): grant and go on.
         const client = await request.tenantRuntime().client(String(found.interaction.params.client_id));
@@ -57,6 +61,16 @@ export const experiencePageRoutes = async (app: FastifyInstance, deps: Experienc
       return sendIndex(reply);
     });
   }
+  // Where a page sends the browser once the sign-in is gone: unknownSessionRedirectUrl when set.
+  app.get('/unknown-session', { schema: { hide: true } }, async (request, reply) => {
+    if (!(await findInteraction(request, reply))) {
+      const { unknownSessionRedirectUrl } = await getSignInExperience(request.tenantScope());
+      if (unknownSessionRedirectUrl) {
+        return reply.redirect(unknownSessionRedirectUrl, 302);
+      }
+    }
+    return sendIndex(reply);
+  });
   for (const url of otherPages) {
     app.get(url, { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
   }

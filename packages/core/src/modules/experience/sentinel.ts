@@ -60,10 +60,13 @@ export type SentinelCheck = { failuresPending: boolean };
 
 /**
  * The lockout: its message says in how many minutes to try again (whole minutes, rounded up, with the
- * language's plural form); `until` stays in the params as the exact end of the lock, never shown.
+ * language's plural form); `until` stays in the params as the exact end of the lock, never shown, and
+ * `seconds` is sent as the `Retry-After` header.
  */
-const lockedError = (until: Date) =>
-  new ApiError(429, 'session.identifier_locked', { until: until.toISOString(), minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)) });
+const lockedError = (until: Date) => {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new ApiError(429, 'session.identifier_locked', { until: until.toISOString(), minutes: Math.ceil(seconds / 60), seconds });
+};
 
 /**
  * Refuses an identifier that failed `maxAttempts` times: it stays locked for `lockoutDuration`

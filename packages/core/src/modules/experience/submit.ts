@@ -9,7 +9,8 @@ import { linkIdentity } from '../users/identities.service.js';
 import { assertIdentifiersFree, insertUser, revokeUserTokens } from '../users/users.service.js';
 import { userSocialTokenSets, users } from '../users/users.table.js';
 import type { ExperienceSession } from './experience-session.js';
-import { requireRecord } from './verifications.js';
+import { requireIdentifiedUser } from './identification.js';
+import { assertPasswordVerificationsCurrent, requireRecord } from './verifications.js';
 import { findUserById, type SignInUser } from './user-lookup.js';
 
 type Holder = { username?: string | null; primaryEmail?: string | null; primaryPhone?: string | null; hasPassword: boolean };
@@ -255,10 +256,8 @@ const completePasswordReset = async (session: ExperienceSession, userId: string)
 export const submitExperience = async (session: ExperienceSession, input: { agreeToTerms?: boolean }) => {
   const { event } = session.state;
   if (event === 'ForgotPassword') {
-    const user = session.state.userId ? await findUserById(session.scope, session.state.userId) : undefined;
-    if (!user) {
-      throw new ApiError(400, 'session.not_identified');
-    }
+    // Still there and not suspended meanwhile: a suspended account's password is not reset.
+    const user = await requireIdentifiedUser(session);
     await completePasswordReset(session, user.id);
     await session.discard();
     return { userId: user.id, redirectTo: `${session.request.tenantRuntime().baseUrl}/sign-in?passwordReset=1` };
@@ -275,6 +274,7 @@ export const submitExperience = async (session: ExperienceSession, input: { agre
     if (user.isSuspended) {
       throw new ApiError(403, 'user.suspended');
     }
+    assertPasswordVerificationsCurrent(session, user);
     userId = await signIn(session, user);
   }
   // `prompt=create` (a requestable prompt, see the provider's interaction policy) is answered too.

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import type { ExperienceIdentifier } from '@gatehouse/schemas';
 
@@ -37,6 +37,22 @@ export const requireRecord = <T extends VerificationRecord['type']>(session: Exp
   return record as Extract<VerificationRecord, { type: T }>;
 };
 
+/** What a password verification remembers of the hash it matched: a change or reset of the password ends it. */
+const passwordDigest = (passwordEncrypted: string | null) => createHash('sha256').update(passwordEncrypted ?? '').digest('hex');
+
+/**
+ * Refuses to finish with a password verification of the user whose password has changed since (a
+ * reset, or a change by an administrator): whoever knew the old one does not get in with it.
+ */
+export const assertPasswordVerificationsCurrent = (session: ExperienceSession, user: { id: string; passwordEncrypted: string | null }) => {
+  const current = passwordDigest(user.passwordEncrypted);
+  for (const record of Object.values(session.state.verifications)) {
+    if (record.type === 'password' && record.userId === user.id && record.passwordDigest !== current) {
+      throw new ApiError(422, 'session.invalid_credentials');
+    }
+  }
+};
+
 /**
  * Password check for sign-in. Unknown identifiers cost the same Argon2id work as known ones and get
  * the same answer; failures count towards the identifier's lockout.
@@ -60,11 +76,13 @@ export const verifyPasswordStep = async (session: ExperienceSession, identifier:
   if (!user || !result.valid) {
     throw new ApiError(422, 'session.invalid_credentials');
   }
+  let { passwordEncrypted } = user;
   if (result.needsRehash) {
     const hashed = await hashPassword(password);
     await session.scope.transaction((tx) => tx.update(users).set(hashed).where(eq(users.id, user.id)));
+    passwordEncrypted = hashed.passwordEncrypted;
   }
-  return addRecord(session, { id: generateId(), type: 'password', identifier, userId: user.id, verified: true });
+  return addRecord(session, { id: generateId(), type: 'password', identifier, userId: user.id, verified: true, passwordDigest: passwordDigest(passwordEncrypted) });
 };
 
 /** What a code sent now is for, which picks the message template. */
@@ -127,14 +145,22 @@ export const verifyCodeStep = async (session: ExperienceSession, identifier: Cod
   return record.id;
 };
 
+/**
+ * Social sign-in through `target` is still offered. Checked at each step: an administrator who
+ * turns a provider off (or removes its connector) ends the flows already started with it.
+ */
+export const assertSocialEnabled = (session: ExperienceSession, target: string) => {
+  if (!session.settings.socialSignInConnectorTargets.includes(target)) {
+    throw new ApiError(422, 'session.social_not_enabled', { target });
+  }
+};
+
 export const startSocialStep = async (session: ExperienceSession, connectorId: string, input: { state: string; redirectUri: string }) => {
   const connector = await findSocialConnector(session.scope, connectorId);
   if (!connector || connector.factory.type !== 'Social') {
     throw new ApiError(404, 'entity.not_found', { entity: 'connector', id: connectorId });
   }
-  if (!session.settings.socialSignInConnectorTargets.includes(connector.row.target)) {
-    throw new ApiError(422, 'session.social_not_enabled', { target: connector.row.target });
-  }
+  assertSocialEnabled(session, connector.row.target);
   // The callback must come back to this tenant's own hosted page.
   const expected = `${session.request.tenantRuntime().baseUrl}/callback/social/${connectorId}`;
   if (input.redirectUri.split('?')[0] !== expected) {
@@ -166,6 +192,10 @@ export const startSocialStep = async (session: ExperienceSession, connectorId: s
 
 export const verifySocialStep = async (session: ExperienceSession, verificationId: string, connectorData: Record<string, unknown>) => {
   const record = requireRecord(session, verificationId, 'social');
+  // One provider answer per verification: once identified by it, the flow cannot swap in another account.
+  if (record.identity) {
+    throw new ApiError(422, 'session.social_already_verified');
+  }
   if (connectorData.state !== record.state) {
     throw new ApiError(422, 'session.social_state_mismatch');
   }
@@ -173,6 +203,7 @@ export const verifySocialStep = async (session: ExperienceSession, verificationI
   if (!connector || connector.factory.type !== 'Social') {
     throw new ApiError(404, 'entity.not_found', { entity: 'connector', id: record.connectorId });
   }
+  assertSocialEnabled(session, connector.row.target);
   let info;
   try {
     info = await connector.factory.getUserInfo(connector.config as never, connectorData, {

@@ -1,10 +1,10 @@
-import type { UserSsoIdentity } from '@gatehouse/schemas';
+import type { UserSocialTokenSet, UserSsoIdentity } from '@gatehouse/schemas';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import type { Tx } from '../../db/database.js';
-import { type UserIdentities, userSsoIdentities, users } from './users.table.js';
+import { type UserIdentities, userSocialTokenSets, userSsoIdentities, users } from './users.table.js';
 
 const readIdentities = async (tx: Tx, userId: string) => {
   const [row] = await tx.select({ identities: users.identities }).from(users).where(eq(users.id, userId)).for('update');
@@ -34,11 +34,18 @@ export const findUserIdByIdentity = async (tx: Tx, target: string, identityUserI
 
 export const listUserIdentities = (scope: TenantScope, userId: string) => scope.transaction((tx) => readIdentities(tx, userId));
 
+/** The provider tokens kept for the user's identity at `target` belonged to that identity: they go with it. */
+const deleteTokenSet = (tx: Tx, userId: string, target: string) =>
+  tx.delete(userSocialTokenSets).where(and(eq(userSocialTokenSets.userId, userId), eq(userSocialTokenSets.target, target)));
+
 /** Links (or replaces) the user's identity for a target; one user per identity in a tenant. */
 export const linkIdentity = async (tx: Tx, userId: string, target: string, identity: UserIdentities[string]) => {
   const identities = await readIdentities(tx, userId);
   if (await findUserIdByIdentity(tx, target, identity.userId, userId)) {
     throw new ApiError(409, 'user.identity_in_use', { target, userId: identity.userId });
+  }
+  if (identities[target] && identities[target].userId !== identity.userId) {
+    await deleteTokenSet(tx, userId, target);
   }
   const next = { ...identities, [target]: identity };
   await tx.update(users).set({ identities: next, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -56,6 +63,22 @@ export const deleteUserIdentity = (scope: TenantScope, userId: string, target: s
     }
     const { [target]: _removed, ...rest } = identities;
     await tx.update(users).set({ identities: rest, updatedAt: new Date() }).where(eq(users.id, userId));
+    await deleteTokenSet(tx, userId, target);
+  });
+
+/** The provider tokens kept for the user's identity at `target` (token storage), opened. */
+export const readUserTokenSet = (scope: TenantScope, userId: string, target: string): Promise<UserSocialTokenSet> =>
+  scope.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(userSocialTokenSets)
+      .where(and(eq(userSocialTokenSets.userId, userId), eq(userSocialTokenSets.target, target)));
+    if (!row) {
+      throw notFound('token set', `${userId}/${target}`);
+    }
+    // Sealed for this tenant, user and target (see the experience's submit step).
+    const tokenSet = JSON.parse(scope.box.open(row.tokenSetSealed, `token-set:${scope.tenantId}:${userId}:${target}`)) as UserSocialTokenSet['tokenSet'];
+    return { connectorId: row.connectorId, tokenSet, updatedAt: row.updatedAt.getTime() };
   });
 
 export const listUserSsoIdentities = (tx: Tx, userId: string): Promise<UserSsoIdentity[]> =>

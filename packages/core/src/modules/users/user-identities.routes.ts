@@ -1,8 +1,16 @@
-import { userIdParamsSchema, identityTargetSchema, managementScopes, userIdentitiesSchema, userIdentitySchema } from '@gatehouse/schemas';
+import {
+  identityTargetSchema,
+  managementAllScope,
+  managementScopes,
+  userIdentitiesSchema,
+  userIdentitySchema,
+  userIdParamsSchema,
+  userSocialTokenSetSchema,
+} from '@gatehouse/schemas';
 import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
-import { deleteUserIdentity, listUserIdentities, setUserIdentity } from './identities.service.js';
+import { deleteUserIdentity, listUserIdentities, readUserTokenSet, setUserIdentity } from './identities.service.js';
 
 const tags = ['Users'];
 const idParams = userIdParamsSchema;
@@ -33,6 +41,23 @@ export const userIdentityRoutes = async (app: ApiInstance) => {
       },
     },
     async (request) => setUserIdentity(request.tenantScope(), request.params.id, request.params.target, request.body),
+  );
+
+  app.get(
+    '/users/:id/identities/:target/token-set',
+    {
+      // The user's own credentials at another service: only a full-access token may read them.
+      config: { scope: managementAllScope },
+      schema: {
+        tags,
+        summary: "Read the provider tokens kept for a user's social identity",
+        description:
+          "The tokens from the user's latest sign-in through the connector, kept when its `enableTokenStorage` is on, so a backend can call the provider's APIs as the user. 404 when none are kept. Needs the `all` scope.",
+        params: targetParams,
+        response: { 200: userSocialTokenSetSchema, ...errorResponses },
+      },
+    },
+    async (request) => readUserTokenSet(request.tenantScope(), request.params.id, request.params.target),
   );
 
   app.delete(

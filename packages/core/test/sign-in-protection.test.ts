@@ -1,0 +1,246 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { runAuthorization, startOidcProvider } from '../../connectors/src/test-utils/oidc-provider.js';
+import { createExperienceClient, createWebApp, type TestApp } from './setup/experience-client.js';
+import { startTestServer, type TestServer } from './setup/test-server.js';
+
+/**
+ * What a user meets when signing in goes wrong: lockouts, the email blocklist, and password resets
+ * racing with other sign-ins and with the administrator.
+ */
+
+let server: TestServer;
+let admin: Awaited<ReturnType<TestServer['api']>>;
+let app: TestApp;
+let outbox: string;
+
+const password = 'Correct-Horse-92!';
+type Browser = Awaited<ReturnType<typeof createExperienceClient>>;
+
+/** The code in the newest message the development connector wrote to `to`. */
+const lastCodeFor = (to: string) => {
+  const messages = readdirSync(outbox)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as { to: string; payload: { code: string } });
+  const message = messages.filter((candidate) => candidate.to === to).at(-1);
+  if (!message) {
+    throw new Error(`no message to ${to}`);
+  }
+  return message.payload.code;
+};
+
+beforeAll(async () => {
+  outbox = mkdtempSync(path.join(tmpdir(), 'gatehouse-protection-'));
+  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', DEV_CONNECTORS: 'true' });
+  admin = await server.api();
+  app = await createWebApp(admin);
+  expect((await admin.post('/connectors', { connectorId: 'dev-email', config: { directory: outbox } })).status).toBe(201);
+  const settings = await admin.patch('/sign-in-exp', {
+    signUp: { identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [] },
+    signIn: {
+      methods: [
+        { identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true },
+        { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+      ],
+    },
+  });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(outbox, { recursive: true, force: true });
+});
+
+const start = async (event: 'SignIn' | 'Register' | 'ForgotPassword') => {
+  const browser = await createExperienceClient(server.endpoint, app);
+  await browser.authorize(event === 'Register' ? { first_screen: 'register' } : {});
+  expect((await browser.api('PUT', '', { interactionEvent: event })).status).toBe(204);
+  return browser;
+};
+
+const verifyPassword = (browser: Browser, email: string, secret: string) =>
+  browser.api('POST', '/verification/password', { identifier: { type: 'email', value: email }, password: secret });
+
+/** Forgot password by email code, up to the new password (not submitted). */
+const prepareReset = async (email: string, newPassword: string) => {
+  const browser = await start('ForgotPassword');
+  const identifier = { type: 'email', value: email };
+  const sent = await browser.api('POST', '/verification/verification-code', { identifier });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const { verificationId } = sent.body;
+  expect((await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: lastCodeFor(email) })).status).toBe(200);
+  expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+  expect((await browser.api('PUT', '/profile/password', { password: newPassword })).status).toBe(204);
+  return browser;
+};
+
+describe('lockout', () => {
+  it('says when to come back in a Retry-After header too', async () => {
+    await admin.post('/users', { primaryEmail: 'retry@example.com', password });
+    await admin.patch('/sign-in-exp', { sentinelPolicy: { maxAttempts: 1, lockoutDuration: 2 } });
+    try {
+      const browser = await start('SignIn');
+      const attempt = () =>
+        browser.request(`${server.endpoint}/api/experience/verification/password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ identifier: { type: 'email', value: 'retry@example.com' }, password: 'wrong-password' }),
+        });
+      for (const response of [await attempt(), await attempt()]) {
+        expect(response.status).toBe(429);
+        expect((await response.json()).code).toBe('session.identifier_locked');
+        const seconds = Number(response.headers.get('retry-after'));
+        expect(seconds).toBeGreaterThan(110);
+        expect(seconds).toBeLessThanOrEqual(120);
+      }
+    } finally {
+      await admin.patch('/sign-in-exp', { sentinelPolicy: {} });
+    }
+  });
+});
+
+describe('email blocklist', () => {
+  it('blocks a listed domain however it is spelled: case, trailing dot, full-width letters, Unicode or punycode', async () => {
+    await admin.patch('/sign-in-exp', {
+      emailBlocklistPolicy: { customBlocklist: ['@blocked.example', '@bücher.example', 'bad@example.com'] },
+    });
+    try {
+      const browser = await start('Register');
+      for (const email of [
+        'someone@BLOCKED.example',
+        'someone@blocked.example.',
+        'someone@ｂｌｏｃｋｅｄ.example',
+        'someone@sub.blocked.example.',
+        'someone@xn--bcher-kva.example',
+        'someone@BÜCHER.example',
+        'BAD@example.com.',
+      ]) {
+        const refused = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: email } });
+        expect(refused.status, email).toBe(422);
+        expect(refused.body.code).toBe('user.email_blocked');
+      }
+      const allowed = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: 'good@example.com' } });
+      expect(allowed.status).toBe(200);
+    } finally {
+      await admin.patch('/sign-in-exp', { emailBlocklistPolicy: {} });
+    }
+  });
+
+  it('blocks disposable domains only: an address with non-ASCII characters is not disposable', async () => {
+    await admin.patch('/sign-in-exp', { emailBlocklistPolicy: { blockDisposableAddresses: true } });
+    try {
+      const browser = await start('Register');
+      const refused = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: 'someone@ｍａｉｌｉｎａｔｏｒ.com' } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('user.email_blocked');
+      const international = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: 'josé@bücher.de' } });
+      expect(international.status, JSON.stringify(international.body)).toBe(200);
+    } finally {
+      await admin.patch('/sign-in-exp', { emailBlocklistPolicy: {} });
+    }
+  });
+});
+
+describe('email blocklist and social registration', () => {
+  it('does not take over a blocked address from the social provider', async () => {
+    const connectorId = 'blocklist-oidc';
+    const redirectUri = `${server.endpoint}/callback/social/${connectorId}`;
+    const idp = await startOidcProvider({ 'tom-1': { email: 'tom@throwaway.example', email_verified: true, name: 'Tom' } }, { redirectUris: [redirectUri] });
+    try {
+      const connector = await admin.post('/connectors', {
+        id: connectorId,
+        connectorId: 'oidc',
+        config: { issuer: idp.issuer, clientId: 'test-rp', clientSecret: 'test-rp-secret-that-is-long-enough', scope: 'openid profile email' },
+        metadata: { target: 'blocklist-idp', name: { en: 'Blocklist IdP' } },
+      });
+      expect(connector.status, JSON.stringify(connector.body)).toBe(201);
+      await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['blocklist-idp'], emailBlocklistPolicy: { customBlocklist: ['@throwaway.example'] } });
+
+      const browser = await start('SignIn');
+      const started = await browser.api('POST', `/verification/social/${connectorId}/authorization-uri`, { state: `state-${Date.now()}`, redirectUri });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      idp.nextLogin.accountId = 'tom-1';
+      const connectorData = await runAuthorization(started.body.authorizationUri, redirectUri);
+      const { verificationId } = started.body;
+      expect((await browser.api('POST', `/verification/social/${connectorId}/verify`, { verificationId, connectorData })).status).toBe(200);
+      expect((await browser.api('POST', '/identification', { verificationId })).body.code).toBe('user.identity_not_exist');
+      expect((await browser.api('PUT', '/interaction-event', { interactionEvent: 'Register' })).status).toBe(204);
+      expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+      const submitted = await browser.api('POST', '/submit', {});
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      const { sub } = (await browser.exchange(await browser.follow(submitted.body.redirectTo))).claims()!;
+      const user = (await admin.get(`/users/${sub}`)).body;
+      expect(user.name).toBe('Tom');
+      expect(user.primaryEmail).toBeNull();
+    } finally {
+      await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: [], emailBlocklistPolicy: {} });
+      await idp.close();
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('ends a sign-in that verified the old password and has not finished yet', async () => {
+    const email = 'raced@example.com';
+    const user = (await admin.post('/users', { primaryEmail: email, password })).body;
+    // Someone who knows the old password gets as far as identification…
+    const attacker = await start('SignIn');
+    const verified = await verifyPassword(attacker, email, password);
+    expect(verified.status).toBe(200);
+    expect((await attacker.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+    // …and one more verifies it without identifying yet.
+    const second = await start('SignIn');
+    const secondVerified = await verifyPassword(second, email, password);
+    expect(secondVerified.status).toBe(200);
+
+    // The owner resets the password.
+    const reset = await prepareReset(email, 'Brand-New-Secret-7');
+    expect((await reset.api('POST', '/submit', {})).status).toBe(200);
+
+    for (const browser of [attacker, second]) {
+      if (browser === second) {
+        expect((await browser.api('POST', '/identification', { verificationId: secondVerified.body.verificationId })).status).toBe(204);
+      }
+      const refused = await browser.api('POST', '/submit', {});
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('session.invalid_credentials');
+    }
+    // The owner signs in with the new password.
+    const owner = await start('SignIn');
+    const fresh = await verifyPassword(owner, email, 'Brand-New-Secret-7');
+    expect(fresh.status).toBe(200);
+    expect((await owner.api('POST', '/identification', { verificationId: fresh.body.verificationId })).status).toBe(204);
+    const submitted = await owner.api('POST', '/submit', {});
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect((await owner.exchange(await owner.follow(submitted.body.redirectTo))).claims()?.sub).toBe(user.id);
+  });
+
+  it('still finishes a sign-in whose password check upgraded an imported hash', async () => {
+    // MD5 of "password", as coreutils' md5sum computes it; upgraded to Argon2id by the check.
+    const user = (await admin.post('/users', { primaryEmail: 'imported@example.com', passwordDigest: '5f4dcc3b5aa765d61d8327deb882cf99', passwordAlgorithm: 'MD5' })).body;
+    const browser = await start('SignIn');
+    const verified = await verifyPassword(browser, 'imported@example.com', 'password');
+    expect(verified.status).toBe(200);
+    expect((await browser.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect((await browser.exchange(await browser.follow(submitted.body.redirectTo))).claims()?.sub).toBe(user.id);
+  });
+
+  it('does not reset the password of an account suspended before the reset is submitted', async () => {
+    const email = 'suspended-reset@example.com';
+    const user = (await admin.post('/users', { primaryEmail: email, password })).body;
+    const browser = await prepareReset(email, 'Brand-New-Secret-8');
+    expect((await admin.patch(`/users/${user.id}/is-suspended`, { isSuspended: true })).status).toBe(200);
+    const refused = await browser.api('POST', '/submit', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('user.suspended');
+    expect((await admin.post(`/users/${user.id}/password/verify`, { password })).status).toBe(204);
+    expect((await admin.post(`/users/${user.id}/password/verify`, { password: 'Brand-New-Secret-8' })).status).toBe(422);
+  });
+});

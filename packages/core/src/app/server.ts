@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { adminTenantId, defaultTenantId } from '@gatehouse/schemas';
 import Fastify from 'fastify';
@@ -154,8 +153,6 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
 
   // First, so that its timer covers every request, including ones tenant resolution rejects.
   await app.register(metricsPlugin);
-  // Cookies of the hosted pages' own (oidc-provider keeps its cookies itself).
-  await app.register(cookie);
 
   app.decorateRequest('tenantId', '');
   app.decorateRequest('tenantRuntime', function (this: { tenantId: string }) {

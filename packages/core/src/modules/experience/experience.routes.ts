@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import {
   consentInfoSchema,
@@ -66,6 +67,8 @@ const refuseCrossSite = async (request: FastifyRequest) => {
 };
 
 export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) => {
+  // The pages' own cookies (see pages.routes.ts): read by GET /experience/config.
+  await app.register(cookie);
   // Per-IP limits (ARCHITECTURE §9); per-identifier limits are the sentinel's and the code sender's.
   const signInRateLimit = { max: deps.config.signInRateLimit, timeWindow: '1 minute' };
   const codeRateLimit = { max: deps.config.codeSendRateLimit, timeWindow: '1 minute' };

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 
@@ -36,6 +37,8 @@ const previewHeaders = headersFor('self');
 /** The hosted sign-in pages (packages/experience) and their assets. */
 export const experiencePageRoutes = async (app: FastifyInstance, deps: ExperienceDeps) => {
   await app.register(formBody);
+  // The pages' own cookies (oidc-provider keeps its cookies itself); here only, off the token endpoint's path.
+  await app.register(cookie);
   const sendIndex = await serveBuiltApp(app, { name: 'experience', headers: pageHeaders });
 
   for (const url of flowPages) {

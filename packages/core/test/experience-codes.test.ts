@@ -158,6 +158,38 @@ describe('verification codes by email', () => {
     expect(exhausted.body.code).toBe('verification_code.exceeded_max_try');
   });
 
+  it('sends a signed-in user codes only for the identifiers the sign-up settings collect', async () => {
+    const sms = await admin.post('/connectors', { connectorId: 'dev-sms', config: { directory: outbox } });
+    expect(sms.status).toBe(201);
+    try {
+      await admin.post('/users', { username: 'no_email_yet', password });
+      const browser = await createExperienceClient(server.endpoint, app);
+      await browser.authorize();
+      await browser.api('PUT', '', { interactionEvent: 'SignIn' });
+      const signedIn = await browser.api('POST', '/verification/password', { identifier: { type: 'username', value: 'no_email_yet' }, password });
+      expect((await browser.api('POST', '/identification', { verificationId: signedIn.body.verificationId })).status).toBe(204);
+      const missing = await browser.api('POST', '/submit', {});
+      expect(missing.body.details.map((detail: { path: string }) => detail.path)).toEqual(['email']);
+
+      // The tenant asks for an email, not a phone: no text message to any number the user names.
+      const written = readdirSync(outbox).length;
+      const phone = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'phone', value: '15550100999' } });
+      expect(phone.status).toBe(422);
+      expect(phone.body.code).toBe('session.sign_up_identifier_not_enabled');
+      expect(readdirSync(outbox)).toHaveLength(written);
+
+      const verificationId = await sendCode(browser, 'now-with-email@example.com');
+      const message = lastCodeFor('now-with-email@example.com');
+      expect(message.type).toBe('BindNewIdentifier');
+      const identifier = { type: 'email', value: 'now-with-email@example.com' };
+      expect((await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: message.payload.code })).status).toBe(200);
+      expect((await browser.api('POST', '/profile', { type: 'email', verificationId })).status).toBe(204);
+      expect((await browser.api('POST', '/submit', {})).status).toBe(200);
+    } finally {
+      expect((await admin.delete(`/connectors/${sms.body.id}`)).status).toBe(204);
+    }
+  });
+
   it('refuses to send a code to something that is not an email address or phone number', async () => {
     const browser = await createExperienceClient(server.endpoint, app);
     await browser.authorize({ first_screen: 'register' });

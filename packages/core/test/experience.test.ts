@@ -87,6 +87,20 @@ describe('sign-in experience settings', () => {
     expect((await admin.get('/sign-in-exp')).body.signUp.identifiers).toEqual(['username']);
   });
 
+  it('needs the connector of an email or phone sign-up identifier even without verify: they join an account by code only', async () => {
+    const refused = await admin.patch('/sign-in-exp', {
+      signUp: { identifiers: ['email'], password: true, verify: false, secondaryIdentifiers: [{ identifier: 'phone' }] },
+      signIn: { methods: [{ identifier: 'email', password: true, verificationCode: false, isPasswordPrimary: true }] },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('sign_in_experience.unworkable');
+    expect(refused.body.details.map((detail: { path: string; code: string }) => [detail.path, detail.code])).toEqual([
+      ['signUp.identifiers', 'sign_in_experience.missing_email_connector'],
+      ['signUp.secondaryIdentifiers.0', 'sign_in_experience.missing_sms_connector'],
+    ]);
+    expect((await admin.get('/sign-in-exp')).body.signUp.identifiers).toEqual(['username']);
+  });
+
   it('rejects unknown fields and malformed colours with field details', async () => {
     const refused = await admin.patch('/sign-in-exp', { color: { primaryColor: 'purple', isDarkModeEnabled: false, darkPrimaryColor: '#000' } });
     expect(refused.status).toBe(400);
@@ -128,6 +142,47 @@ describe('languages: ui_locales and the sign-out pages', () => {
     const plain = await createExperienceClient(server.endpoint, app);
     await plain.authorize();
     expect((await plain.api('GET', '/config')).body.interaction.uiLocales).toEqual([]);
+  });
+
+  it('hands the pages the login_hint to fill in, trimmed, and only when it could be an identifier', async () => {
+    const hintOf = async (login_hint: string) => {
+      const browser = await createExperienceClient(server.endpoint, app);
+      await browser.authorize({ login_hint });
+      return (await browser.api('GET', '/config')).body.interaction.loginHint;
+    };
+    expect(await hintOf('  ada@example.com ')).toBe('ada@example.com');
+    expect(await hintOf('a'.repeat(128))).toBe('a'.repeat(128));
+    expect(await hintOf('a'.repeat(129))).toBeNull();
+    expect(await hintOf('ada\n<script>')).toBeNull();
+    expect(await hintOf('   ')).toBeNull();
+  });
+
+  it('says "Signed out" in the language the end-session request asked for, once', async () => {
+    const signOut = async (query: Record<string, string>) => {
+      const { browser, tokens } = await register(`leaving_${randomUUID().slice(0, 8)}`);
+      const params = new URLSearchParams({ id_token_hint: tokens.id_token!, ...query });
+      const confirmation = await (await browser.request(`${server.endpoint}/oidc/session/end?${params}`)).text();
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirmation)?.[1];
+      const confirmed = await browser.request(`${server.endpoint}/oidc/session/end/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+      });
+      expect(confirmed.status).toBe(303);
+      const success = new URL(confirmed.headers.get('location')!, server.endpoint).href;
+      expect(success).toBe(`${server.endpoint}/oidc/session/end/success`);
+      const page = await (await browser.request(success)).text();
+      // The next sign-out of this browser asks for nothing: the language does not stick.
+      const later = await (await browser.request(success)).text();
+      return { confirmation, page, later };
+    };
+    const japanese = await signOut({ ui_locales: 'tlh ja' });
+    expect(japanese.confirmation).toContain('<html lang="ja"');
+    expect(japanese.page).toContain('<html lang="ja"');
+    expect(japanese.page).toContain('<h1>サインアウトしました</h1>');
+    expect(japanese.later).toContain('<h1>Signed out</h1>');
+    const plain = await signOut({});
+    expect(plain.page).toContain('<h1>Signed out</h1>');
   });
 
   it('renders the sign-out confirmation in the language and brand of the tenant', async () => {

@@ -51,6 +51,13 @@ describe('discovery and keys', () => {
     expect(metadata.end_session_endpoint).toBeDefined();
   });
 
+  it('lists only the client authentication methods an application can use', async () => {
+    const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
+    // A secret in HTTP Basic or the form body, or none (SPA, native): apps register no keys for JWT assertions.
+    expect(discovery.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
+    expect(discovery).not.toHaveProperty('token_endpoint_auth_signing_alg_values_supported');
+  });
+
   it('serves public ES256 keys only', async () => {
     const body = (await (await fetch(`${issuer}/jwks`)).json()) as { keys: Record<string, unknown>[] };
     expect(body.keys).toHaveLength(1);

@@ -16,6 +16,7 @@ import {
   toFormState,
   validateConfig,
 } from './config-form.js';
+import { issueMessage } from './validation-messages.js';
 
 /** A configuration shaped like the email and SMS factories', through zod's own JSON Schema output (as the server does). */
 const guard = z.object({
@@ -206,6 +207,18 @@ describe('validation and error paths', () => {
       ['templates.0.content', 'invalid_type'],
       ['bodyTemplate', 'invalid_union'],
     ]);
+  });
+
+  it('tells a required field of several shapes left empty from one filled in wrong', () => {
+    const required = z.toJSONSchema(guard.required({ bodyTemplate: true }), { unrepresentable: 'any', io: 'input' }) as JsonSchema;
+    const requiredFields = describeConfigSchema(required);
+    const messageFor = (text: string) => {
+      const state = setAt(toFormState(requiredFields), 'bodyTemplate', text);
+      const found = validateConfig(required, requiredFields, toConfig(requiredFields, state).config).find((issue) => issue.path === 'bodyTemplate');
+      return found && issueMessage(found.issue as never, (key) => key);
+    };
+    expect(messageFor('')).toBe('validation.required');
+    expect(messageFor('{ "format": "xml" }')).toBe('validation.invalid');
   });
 
   it('finds the field of a deep path or a server detail', () => {

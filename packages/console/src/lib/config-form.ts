@@ -291,7 +291,8 @@ export const validateConfig = (schema: JsonSchema, fields: readonly ConfigField[
     validator = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
     validators.set(schema, validator);
   }
-  const result = validator.safeParse(config);
+  // With the input in each issue, its message tells a missing value from a wrong one.
+  const result = validator.safeParse(config, { reportInput: true });
   if (result.success) {
     return [];
   }

@@ -24,6 +24,8 @@ describe('issueMessage', () => {
     expect(issueMessage({ code: 'custom' }, t)).toBe('validation.invalid');
     expect(issueMessage({ code: 'invalid_value', input: undefined }, t)).toBe('validation.required');
     expect(issueMessage({ code: 'invalid_value', input: 'Sometimes' }, t)).toBe('validation.invalid');
+    expect(issueMessage({ code: 'invalid_union', input: undefined }, t)).toBe('validation.required');
+    expect(issueMessage({ code: 'invalid_union', input: { format: 'xml' } }, t)).toBe('validation.invalid');
   });
 
   it('gets the issue shapes zod really produces', () => {

@@ -62,7 +62,8 @@ export const issueMessage = (issue: IssueLike, t: Translate): string => {
       }
       return issue.expected === 'number' ? t('validation.number') : t('validation.invalid');
     case 'invalid_value':
-      // An empty choice (a select left blank) is missing rather than wrong.
+    case 'invalid_union':
+      // An empty choice (a select left blank) or an empty field of several shapes (a JSON body) is missing rather than wrong.
       return issue.input === undefined || issue.input === null || issue.input === '' ? t('validation.required') : t('validation.invalid');
     default:
       return t('validation.invalid');

@@ -312,6 +312,8 @@ const ar: Phrases = {
   'users.custom_data_object': 'يجب أن يكون كائن JSON لا يتجاوز 64 كيلوبايت.',
   'users.reset_password': 'إعادة تعيين كلمة المرور',
   'users.reset_password_message': 'هل تريد إنشاء كلمة مرور جديدة لـ {{name}}؟ ستتوقف الحالية عن العمل فورًا.',
+  'users.set_password': 'تعيين كلمة مرور',
+  'users.set_password_message': 'هل تريد إنشاء كلمة مرور لـ {{name}}؟ ليست لديه كلمة مرور بعد.',
   'users.password_reset_title': 'كلمة المرور الجديدة',
   'users.password_reset_description': 'انسخ كلمة المرور الجديدة وسلّمها بطريقة آمنة: فهي تُعرض مرة واحدة فقط.',
   'users.suspend': 'إيقاف',

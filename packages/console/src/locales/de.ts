@@ -312,6 +312,8 @@ const de: Phrases = {
   'users.custom_data_object': 'Muss ein JSON-Objekt mit höchstens 64 KiB sein.',
   'users.reset_password': 'Passwort zurücksetzen',
   'users.reset_password_message': 'Ein neues Passwort für {{name}} erzeugen? Das aktuelle funktioniert sofort nicht mehr.',
+  'users.set_password': 'Passwort festlegen',
+  'users.set_password_message': 'Ein Passwort für {{name}} erzeugen? Bisher ist keines festgelegt.',
   'users.password_reset_title': 'Neues Passwort',
   'users.password_reset_description': 'Kopieren Sie das neue Passwort und übergeben Sie es sicher: Es wird nur einmal angezeigt.',
   'users.suspend': 'Sperren',

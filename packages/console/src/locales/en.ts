@@ -316,6 +316,8 @@ const en = {
   'users.custom_data_object': 'Must be a JSON object, at most 64 KiB.',
   'users.reset_password': 'Reset password',
   'users.reset_password_message': 'Generate a new password for {{name}}? The current one stops working at once.',
+  'users.set_password': 'Set password',
+  'users.set_password_message': 'Generate a password for {{name}}? They do not have one yet.',
   'users.password_reset_title': 'New password',
   'users.password_reset_description': 'Copy the new password and hand it over securely: it is shown only once.',
   'users.suspend': 'Suspend',

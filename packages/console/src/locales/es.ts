@@ -312,6 +312,8 @@ const es: Phrases = {
   'users.custom_data_object': 'Debe ser un objeto JSON de 64 KiB como máximo.',
   'users.reset_password': 'Restablecer contraseña',
   'users.reset_password_message': '¿Generar una contraseña nueva para {{name}}? La actual deja de funcionar al instante.',
+  'users.set_password': 'Establecer contraseña',
+  'users.set_password_message': '¿Generar una contraseña para {{name}}? Todavía no tiene ninguna.',
   'users.password_reset_title': 'Contraseña nueva',
   'users.password_reset_description': 'Copia la contraseña nueva y entrégala de forma segura: solo se muestra una vez.',
   'users.suspend': 'Suspender',

@@ -312,6 +312,8 @@ const fr: Phrases = {
   'users.custom_data_object': 'Doit être un objet JSON de 64 Kio au plus.',
   'users.reset_password': 'Réinitialiser le mot de passe',
   'users.reset_password_message': 'Générer un nouveau mot de passe pour {{name}} ? L’actuel cesse immédiatement de fonctionner.',
+  'users.set_password': 'Définir un mot de passe',
+  'users.set_password_message': 'Générer un mot de passe pour {{name}} ? Aucun n’est encore défini.',
   'users.password_reset_title': 'Nouveau mot de passe',
   'users.password_reset_description': 'Copiez le nouveau mot de passe et transmettez-le de façon sûre : il n’est affiché qu’une fois.',
   'users.suspend': 'Suspendre',

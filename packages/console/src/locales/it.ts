@@ -312,6 +312,8 @@ const it: Phrases = {
   'users.custom_data_object': 'Deve essere un oggetto JSON di al massimo 64 KiB.',
   'users.reset_password': 'Reimposta password',
   'users.reset_password_message': 'Generare una nuova password per {{name}}? Quella attuale smette subito di funzionare.',
+  'users.set_password': 'Imposta password',
+  'users.set_password_message': 'Generare una password per {{name}}? Non ne ha ancora una.',
   'users.password_reset_title': 'Nuova password',
   'users.password_reset_description': 'Copia la nuova password e consegnala in modo sicuro: viene mostrata una sola volta.',
   'users.suspend': 'Sospendi',

@@ -312,6 +312,8 @@ const ja: Phrases = {
   'users.custom_data_object': '64 KiB 以内の JSON オブジェクトにしてください。',
   'users.reset_password': 'パスワードをリセット',
   'users.reset_password_message': '{{name}} の新しいパスワードを生成しますか？現在のパスワードはすぐに使えなくなります。',
+  'users.set_password': 'パスワードを設定',
+  'users.set_password_message': '{{name}} のパスワードを生成しますか？まだパスワードは設定されていません。',
   'users.password_reset_title': '新しいパスワード',
   'users.password_reset_description': '新しいパスワードをコピーし、安全な方法で渡してください。表示は一度だけです。',
   'users.suspend': '停止',

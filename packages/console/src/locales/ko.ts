@@ -312,6 +312,8 @@ const ko: Phrases = {
   'users.custom_data_object': '64KiB 이하의 JSON 객체여야 합니다.',
   'users.reset_password': '비밀번호 재설정',
   'users.reset_password_message': '{{name}}의 새 비밀번호를 생성할까요? 현재 비밀번호는 즉시 사용할 수 없게 됩니다.',
+  'users.set_password': '비밀번호 설정',
+  'users.set_password_message': '{{name}}의 비밀번호를 생성할까요? 아직 비밀번호가 없습니다.',
   'users.password_reset_title': '새 비밀번호',
   'users.password_reset_description': '새 비밀번호를 복사해 안전하게 전달하세요. 한 번만 표시됩니다.',
   'users.suspend': '정지',

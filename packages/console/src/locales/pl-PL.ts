@@ -312,6 +312,8 @@ const plPL: Phrases = {
   'users.custom_data_object': 'Musi być obiektem JSON o rozmiarze najwyżej 64 KiB.',
   'users.reset_password': 'Zresetuj hasło',
   'users.reset_password_message': 'Wygenerować nowe hasło dla {{name}}? Obecne natychmiast przestanie działać.',
+  'users.set_password': 'Ustaw hasło',
+  'users.set_password_message': 'Wygenerować hasło dla {{name}}? Nie ma jeszcze żadnego hasła.',
   'users.password_reset_title': 'Nowe hasło',
   'users.password_reset_description': 'Skopiuj nowe hasło i przekaż je bezpiecznie: jest wyświetlane tylko raz.',
   'users.suspend': 'Zawieś',

@@ -312,6 +312,8 @@ const ptBR: Phrases = {
   'users.custom_data_object': 'Deve ser um objeto JSON de até 64 KiB.',
   'users.reset_password': 'Redefinir senha',
   'users.reset_password_message': 'Gerar uma nova senha para {{name}}? A atual deixa de funcionar na hora.',
+  'users.set_password': 'Definir senha',
+  'users.set_password_message': 'Gerar uma senha para {{name}}? Ainda não há nenhuma.',
   'users.password_reset_title': 'Nova senha',
   'users.password_reset_description': 'Copie a nova senha e entregue-a com segurança: ela aparece uma única vez.',
   'users.suspend': 'Suspender',

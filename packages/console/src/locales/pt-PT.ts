@@ -312,6 +312,8 @@ const ptPT: Phrases = {
   'users.custom_data_object': 'Deve ser um objeto JSON de até 64 KiB.',
   'users.reset_password': 'Repor palavra-passe',
   'users.reset_password_message': 'Gerar uma nova palavra-passe para {{name}}? A atual deixa de funcionar de imediato.',
+  'users.set_password': 'Definir palavra-passe',
+  'users.set_password_message': 'Gerar uma palavra-passe para {{name}}? Ainda não tem nenhuma.',
   'users.password_reset_title': 'Nova palavra-passe',
   'users.password_reset_description': 'Copie a nova palavra-passe e entregue-a de forma segura: só é mostrada uma vez.',
   'users.suspend': 'Suspender',

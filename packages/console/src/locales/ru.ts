@@ -312,6 +312,8 @@ const ru: Phrases = {
   'users.custom_data_object': 'Должен быть JSON-объект не больше 64 КиБ.',
   'users.reset_password': 'Сбросить пароль',
   'users.reset_password_message': 'Сгенерировать новый пароль для {{name}}? Текущий сразу перестанет работать.',
+  'users.set_password': 'Задать пароль',
+  'users.set_password_message': 'Сгенерировать пароль для {{name}}? Пароля пока нет.',
   'users.password_reset_title': 'Новый пароль',
   'users.password_reset_description': 'Скопируйте новый пароль и передайте его надёжным способом: он показывается только один раз.',
   'users.suspend': 'Заблокировать',

@@ -312,6 +312,8 @@ const trTR: Phrases = {
   'users.custom_data_object': 'En fazla 64 KiB boyutunda bir JSON nesnesi olmalı.',
   'users.reset_password': 'Parolayı sıfırla',
   'users.reset_password_message': '{{name}} için yeni bir parola oluşturulsun mu? Mevcut parola hemen çalışmayı bırakır.',
+  'users.set_password': 'Parola belirle',
+  'users.set_password_message': '{{name}} için bir parola oluşturulsun mu? Henüz bir parolası yok.',
   'users.password_reset_title': 'Yeni parola',
   'users.password_reset_description': 'Yeni parolayı kopyalayın ve güvenli bir şekilde iletin: yalnızca bir kez gösterilir.',
   'users.suspend': 'Askıya al',

@@ -312,6 +312,8 @@ const ukUA: Phrases = {
   'users.custom_data_object': 'Має бути JSON-об’єкт не більше 64 КіБ.',
   'users.reset_password': 'Скинути пароль',
   'users.reset_password_message': 'Згенерувати новий пароль для {{name}}? Поточний одразу перестане працювати.',
+  'users.set_password': 'Задати пароль',
+  'users.set_password_message': 'Згенерувати пароль для {{name}}? Пароля ще немає.',
   'users.password_reset_title': 'Новий пароль',
   'users.password_reset_description': 'Скопіюйте новий пароль і передайте його надійним способом: він показується лише один раз.',
   'users.suspend': 'Заблокувати',

@@ -309,6 +309,8 @@ const zhCN: Phrases = {
   'users.custom_data_object': '必须是不超过 64 KiB 的 JSON 对象。',
   'users.reset_password': '重置密码',
   'users.reset_password_message': '为 {{name}} 生成新密码？当前密码会立即失效。',
+  'users.set_password': '设置密码',
+  'users.set_password_message': '为 {{name}} 生成密码？该用户目前还没有密码。',
   'users.password_reset_title': '新密码',
   'users.password_reset_description': '请复制新密码并安全地交给用户：它只显示一次。',
   'users.suspend': '停用',

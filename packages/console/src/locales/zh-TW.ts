@@ -309,6 +309,8 @@ const zhTW: Phrases = {
   'users.custom_data_object': '必須是不超過 64 KiB 的 JSON 物件。',
   'users.reset_password': '重設密碼',
   'users.reset_password_message': '要為 {{name}} 產生新密碼嗎？目前的密碼會立即失效。',
+  'users.set_password': '設定密碼',
+  'users.set_password_message': '要為 {{name}} 產生密碼嗎？該使用者目前還沒有密碼。',
   'users.password_reset_title': '新密碼',
   'users.password_reset_description': '請複製新密碼並安全地交給使用者：它只會顯示一次。',
   'users.suspend': '停權',

@@ -244,6 +244,32 @@ describe('user detail', () => {
     expect((await admin.get(`/users/${user.id}/identities`)).body).toEqual({});
   });
 
+  it('sets a first password for a user who has none, then offers to reset it', async () => {
+    const { page } = browser;
+    const user = (await admin.post('/users', { username: 'ada_social' })).body;
+    expect(user.hasPassword).toBe(false);
+
+    await openConsoleAt(page, server, `/users/${user.id}/settings`);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    // No password yet: nothing "stops working", the action sets one.
+    await expect(page.getByRole('menuitem', { name: 'Reset password' }).count()).resolves.toBe(0);
+    await page.getByRole('menuitem', { name: 'Set password' }).click();
+    const question = page.getByRole('dialog', { name: 'Set password' });
+    await question.getByText('Generate a password for ada_social? They do not have one yet.').waitFor();
+    await question.getByRole('button', { name: 'Set password' }).click();
+    const shown = page.getByRole('dialog', { name: 'New password' });
+    const password = (await shown.getByTestId('copy-box-value').textContent())?.trim() ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    expect((await admin.post(`/users/${user.id}/password/verify`, { password })).status).toBe(204);
+    await page.keyboard.press('Escape');
+    await shown.waitFor({ state: 'hidden' });
+
+    // Now it has one: the same action resets it, and says the current one stops working.
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Reset password' }).click();
+    await page.getByRole('dialog', { name: 'Reset password' }).getByText('The current one stops working at once.').waitFor();
+  });
+
   it('shows an enterprise SSO identity of the user, read-only', async () => {
     const { page } = browser;
     const user = (await admin.post('/users', { username: 'grace_sso' })).body;

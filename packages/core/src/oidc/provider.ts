@@ -128,15 +128,38 @@ const signsOutAtOnce = (ctx: KoaContextWithOIDC) => {
 };
 
 /**
+ * Carries the end-session request's `ui_locales` to the "Signed out" page: oidc-provider's confirm
+ * step redirects there with nothing but a client id. Not a choice of the user (that is
+ * `languageCookie`), so it is sent to the sign-out pages only and lasts for one sign-out.
+ */
+const logoutLocalesCookie = '_gatehouse_logout_ui_locales';
+
+const logoutCookieOptions = (ctx: KoaContextWithOIDC) => ({
+  path: new URL(ctx.oidc.urlFor('end_session')).pathname,
+  signed: false,
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: ctx.oidc.urlFor('end_session').startsWith('https://'),
+});
+
+const decodeLocales = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
  * What a sign-out page needs from the tenant: its language (as the hosted pages pick theirs) and
  * its brand (colour, logo, favicon, dark mode). See logout-pages.ts.
  */
-const logoutPageContext = async (runtime: TenantRuntime, ctx: KoaContextWithOIDC) => {
+const logoutPageContext = async (runtime: TenantRuntime, ctx: KoaContextWithOIDC, uiLocales?: string) => {
   const settings = await runtime.signInExperience();
   const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
   const locale = pickLogoutLanguage({
     chosen: ctx.cookies.get(languageCookie, { signed: false }),
-    uiLocales: typeof params.ui_locales === 'string' ? params.ui_locales : undefined,
+    uiLocales: typeof params.ui_locales === 'string' ? params.ui_locales : uiLocales,
     acceptLanguage: ctx.get('accept-language'),
     autoDetect: settings.languageInfo.autoDetect,
     fallback: settings.languageInfo.fallbackLanguage,
@@ -242,6 +265,10 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       token_endpoint_auth_method: 'client_secret_basic',
     },
     extraClientMetadata: { properties: ['gatehouse'] },
+    // What an application can really use (and discovery says): a secret in HTTP Basic or in the form
+    // (see client-secret-exchange.ts), or nothing for SPA and native apps. Apps register no keys, so
+    // JWT client assertions (private_key_jwt, client_secret_jwt) could never succeed.
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     // `first_screen=register` opens the registration page instead of sign-in.
     extraParams: ['first_screen'],
     // OAuth 2.1: authorization code only, PKCE for every client.
@@ -263,12 +290,24 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
+          const uiLocales = ctx.oidc.params?.ui_locales;
+          if (typeof uiLocales === 'string') {
+            const value = encodeURIComponent(uiLocales.slice(0, 200));
+            ctx.cookies.set(logoutLocalesCookie, value, { ...logoutCookieOptions(ctx), maxAge: 3_600_000 });
+          } else if (ctx.cookies.get(logoutLocalesCookie, { signed: false }) !== undefined) {
+            // Left by a sign-out that was not finished: this one did not ask for a language.
+            ctx.cookies.set(logoutLocalesCookie, null, logoutCookieOptions(ctx));
+          }
           ctx.type = 'html';
           ctx.body = renderLogoutPage({ form, auto: signsOutAtOnce(ctx), ...(await logoutPageContext(runtime, ctx)) });
         },
         postLogoutSuccessSource: async (ctx) => {
+          const carried = ctx.cookies.get(logoutLocalesCookie, { signed: false });
+          if (carried !== undefined) {
+            ctx.cookies.set(logoutLocalesCookie, null, logoutCookieOptions(ctx));
+          }
           ctx.type = 'html';
-          ctx.body = renderSignedOutPage(await logoutPageContext(runtime, ctx));
+          ctx.body = renderSignedOutPage(await logoutPageContext(runtime, ctx, carried && decodeLocales(carried)));
         },
       },
       resourceIndicators: {

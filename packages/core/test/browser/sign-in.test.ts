@@ -55,6 +55,21 @@ const createUser = async (body: Record<string, unknown>) => {
 };
 
 /** Fills the sign-in form (identifier, password) and clicks "Sign in". */
+/** Deletes the tenant's email connector, if any (a tenant has one at most). */
+const removeEmailConnectors = async () => {
+  for (const existing of (await admin.get('/connectors')).body as { id: string; type: string }[]) {
+    if (existing.type === 'Email') {
+      expect((await admin.delete(`/connectors/${existing.id}`)).status).toBe(204);
+    }
+  }
+};
+
+/** Makes `connector` the tenant's email connector, in place of any other. */
+const useEmailConnector = async (connector: unknown) => {
+  await removeEmailConnectors();
+  expect((await admin.post('/connectors', connector)).status).toBe(201);
+};
+
 const signInOnPage = async (page: Page, identifierLabel: string, identifier: string, secret: string) => {
   await waitForHeading(page, 'Sign in');
   await page.getByLabel(identifierLabel, { exact: true }).fill(identifier);
@@ -116,6 +131,27 @@ describe('hosted pages in a browser', () => {
     expect(claims.sub).toBe(userId);
   });
 
+  it("fills in the app's login_hint: on sign-in, and on registration when it is a sign-up identifier", async () => {
+    const { page } = browser;
+    const userId = await createUser({ username: 'hinted_browser', password });
+    const identifierField = () => page.getByLabel('Username', { exact: true });
+
+    await startAuthorization(page, server.endpoint, app, { first_screen: 'register', login_hint: 'new_hinted' });
+    await waitForHeading(page, 'Create account');
+    expect(await identifierField().inputValue()).toBe('new_hinted');
+    // An email is not what this tenant registers with: nothing to fill in.
+    await startAuthorization(page, server.endpoint, app, { first_screen: 'register', login_hint: 'new@example.com' });
+    await waitForHeading(page, 'Create account');
+    expect(await identifierField().inputValue()).toBe('');
+
+    const authorization = await startAuthorization(page, server.endpoint, app, { login_hint: ' hinted_browser ' });
+    await waitForHeading(page, 'Sign in');
+    expect(await identifierField().inputValue()).toBe('hinted_browser');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    expect((await authorization.finish()).claims.sub).toBe(userId);
+  });
+
   it('after a finished sign-in, browser Back shows the expired page with a way back to the app (its registered address)', async () => {
     const { page } = browser;
     const userId = await createUser({ username: 'back_button', password });
@@ -143,12 +179,7 @@ describe('hosted pages in a browser', () => {
     const { page } = browser;
     const smtp = await startSmtpServer();
     try {
-      for (const existing of (await admin.get('/connectors')).body as { id: string; type: string }[]) {
-        if (existing.type === 'Email') {
-          expect((await admin.delete(`/connectors/${existing.id}`)).status).toBe(204);
-        }
-      }
-      expect((await admin.post('/connectors', smtp.connector)).status).toBe(201);
+      await useEmailConnector(smtp.connector);
       const settings = await admin.patch('/sign-in-exp', {
         signIn: {
           methods: [
@@ -178,11 +209,7 @@ describe('hosted pages in a browser', () => {
     } finally {
       await admin.patch('/sign-in-exp', usernameExperience);
       // The next test brings its own email connector (one per tenant).
-      for (const existing of (await admin.get('/connectors')).body as { id: string; type: string }[]) {
-        if (existing.type === 'Email') {
-          await admin.delete(`/connectors/${existing.id}`);
-        }
-      }
+      await removeEmailConnectors();
       await smtp.close();
     }
   });
@@ -238,13 +265,8 @@ describe('hosted pages in a browser', () => {
     const { page } = browser;
     const smtp = await startSmtpServer();
     try {
-      // One email connector per tenant: the earlier test's points at its own, stopped, SMTP server.
-      for (const existing of (await admin.get('/connectors')).body as { id: string; type: string }[]) {
-        if (existing.type === 'Email') {
-          expect((await admin.delete(`/connectors/${existing.id}`)).status).toBe(204);
-        }
-      }
-      expect((await admin.post('/connectors', smtp.connector)).status).toBe(201);
+      // One email connector per tenant: an earlier test's points at its own, stopped, SMTP server.
+      await useEmailConnector(smtp.connector);
       const settings = await admin.patch('/sign-in-exp', {
         signUp: { identifiers: ['email'], password: false, verify: true, secondaryIdentifiers: [] },
         signIn: { methods: [{ identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true }] },

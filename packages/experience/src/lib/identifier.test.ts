@@ -48,6 +48,9 @@ describe('matchIdentifierType', () => {
 describe('normalizeIdentifier and isValidIdentifier', () => {
   it('sends phone numbers as digits only and trims the rest', () => {
     expect(normalizeIdentifier('phone', '+1 (555) 123-4567')).toBe('15551234567');
+    // 00 is the international call prefix: the same number as with +, not another account's.
+    expect(normalizeIdentifier('phone', '0049 151 12345678')).toBe(normalizeIdentifier('phone', '+49 151 12345678'));
+    expect(normalizeIdentifier('phone', '0151 12345678')).toBe('015112345678');
     expect(normalizeIdentifier('email', '  a@b.co ')).toBe('a@b.co');
     expect(normalizeIdentifier('username', ' alice ')).toBe('alice');
   });

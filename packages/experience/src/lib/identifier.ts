@@ -34,9 +34,13 @@ export const matchIdentifierType = (value: string, enabled: readonly IdentifierT
   return undefined;
 };
 
-/** Phone numbers are sent as digits only (spec §5); other values trimmed. */
+/**
+ * Phone numbers are sent as digits only (spec §5), with the country code first: `+49 151 …` and
+ * `0049 151 …` (00, the international call prefix) are the same number, `49151…`. Other values
+ * are trimmed.
+ */
 export const normalizeIdentifier = (type: IdentifierType, value: string): string =>
-  type === 'phone' ? value.replace(/\D/g, '') : value.trim();
+  type === 'phone' ? value.replace(/\D/g, '').replace(/^00(?=[1-9])/, '') : value.trim();
 
 /** Whether the value is acceptable for the type before asking the server. */
 export const isValidIdentifier = (type: IdentifierType, value: string): boolean => {

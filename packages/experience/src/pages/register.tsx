@@ -61,7 +61,9 @@ export default function RegisterPage() {
   const terms = termsDisplay(config, 'register');
 
   const [step, setStep] = useState<Step>({ kind: 'form' });
-  const [value, setValue] = useState('');
+  // The app's login_hint, when it is something this tenant registers with (an email for an email sign-up).
+  const hint = config.interaction?.loginHint;
+  const [value, setValue] = useState(hint && matchIdentifierType(hint, types) ? hint : '');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [agreed, setAgreed] = useState(false);

@@ -282,12 +282,12 @@ describe('findSignInExperienceConflicts', () => {
       expect(codesOf(passwordless, context)).toContainEqual({ path: 'signUp.identifiers', code });
     });
 
-    it('not when sign-up by email takes a password without verification', () => {
+    it('also when sign-up by email takes a password without verification: an email joins an account by its code only', () => {
       const value = experience({
         signUp: { identifiers: ['email'], password: true, verify: false },
         signIn: { methods: [method('email', true, false)] },
       });
-      expect(codesOf(value, context)).toEqual([]);
+      expect(codesOf(value, context)).toEqual([{ path: 'signUp.identifiers', code }]);
     });
 
     it('when an email sign-in method uses a code', () => {
@@ -295,7 +295,7 @@ describe('findSignInExperienceConflicts', () => {
       expect(codesOf(value, context)).toEqual([{ path: 'signIn.methods.1', code }]);
     });
 
-    it('when a verified secondary identifier is email or emailOrPhone', () => {
+    it('when a secondary identifier is email or emailOrPhone, verified or not', () => {
       const value = experience({
         signUp: { secondaryIdentifiers: [{ identifier: 'email', verify: true }, { identifier: 'emailOrPhone', verify: true }] },
       });
@@ -304,7 +304,7 @@ describe('findSignInExperienceConflicts', () => {
         { path: 'signUp.secondaryIdentifiers.1', code },
       ]);
       const unverified = experience({ signUp: { secondaryIdentifiers: [{ identifier: 'email' }] } });
-      expect(codesOf(unverified, context)).toEqual([]);
+      expect(codesOf(unverified, context)).toEqual([{ path: 'signUp.secondaryIdentifiers.0', code }]);
     });
 
     it('when the email code MFA factor is on', () => {

@@ -410,19 +410,20 @@ export const findSignInExperienceConflicts = (
   // Where each verification code would be sent, by the connector type it needs.
   const needsEmail: string[] = [];
   const needsSms: string[] = [];
-  const needsCodeOnSignUp = signUp.verify || !signUp.password;
-  if (needsCodeOnSignUp && signUp.identifiers.includes('email')) {
+  // An email or phone number joins an account only once a code sent to it is verified (the
+  // experience API takes them as verified codes, never as typed text), whatever `verify` says.
+  if (signUp.identifiers.includes('email')) {
     needsEmail.push('signUp.identifiers');
   }
-  if (needsCodeOnSignUp && signUp.identifiers.includes('phone')) {
+  if (signUp.identifiers.includes('phone')) {
     needsSms.push('signUp.identifiers');
   }
-  for (const [index, { identifier, verify }] of signUp.secondaryIdentifiers.entries()) {
+  for (const [index, { identifier }] of signUp.secondaryIdentifiers.entries()) {
     // `emailOrPhone` lets the user pick either, so both must be deliverable.
-    if (verify && (identifier === 'email' || identifier === 'emailOrPhone')) {
+    if (identifier === 'email' || identifier === 'emailOrPhone') {
       needsEmail.push(`signUp.secondaryIdentifiers.${index}`);
     }
-    if (verify && (identifier === 'phone' || identifier === 'emailOrPhone')) {
+    if (identifier === 'phone' || identifier === 'emailOrPhone') {
       needsSms.push(`signUp.secondaryIdentifiers.${index}`);
     }
   }

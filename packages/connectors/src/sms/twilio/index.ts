@@ -5,6 +5,13 @@ import { type SmsConnector } from '../../kit/types.js';
 import { renderSms } from '../templates.js';
 import { type TwilioSmsConfig, twilioSmsConfigSchema } from './config.js';
 
+/**
+ * Gatehouse keeps phone numbers as digits with their country code (`4915112345678`); Twilio wants
+ * E.164 (`+4915112345678`) and would otherwise read the digits as a number of the sender's country.
+ * A number that starts with 0 has no country code and is sent as it is.
+ */
+const toE164 = (to: string) => (/^[1-9]\d*$/.test(to) ? `+${to}` : to);
+
 export const twilioSmsConnector: SmsConnector<TwilioSmsConfig> = {
   type: 'Sms',
   metadata: {
@@ -19,7 +26,7 @@ export const twilioSmsConnector: SmsConnector<TwilioSmsConfig> = {
   },
 
   async sendMessage(config, message) {
-    const form = new URLSearchParams({ To: message.to, Body: renderSms(message, config.templates) });
+    const form = new URLSearchParams({ To: toE164(message.to), Body: renderSms(message, config.templates) });
     if (config.fromMessagingServiceSID) {
       form.set('MessagingServiceSid', config.fromMessagingServiceSID);
     } else if (config.fromNumber) {

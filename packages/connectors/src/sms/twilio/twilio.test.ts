@@ -58,6 +58,11 @@ describe('twilio-sms connector', () => {
     });
   });
 
+  it('sends a number kept as digits (country code first) in E.164 form', async () => {
+    await twilioSmsConnector.sendMessage(config(), { to: '4915112345678', type: 'SignIn', locale: 'en', payload: { code: '1' } });
+    expect(new URLSearchParams(twilio.requests.at(-1)!.body).get('To')).toBe('+4915112345678');
+  });
+
   it('sends MessagingServiceSid instead of From when configured', async () => {
     await twilioSmsConnector.sendMessage(
       config({ fromNumber: undefined, fromMessagingServiceSID: messagingServiceSID }),

@@ -38,10 +38,11 @@ export const Component = () => {
   const resetPassword = useMutation({
     mutationFn: async () => {
       const password = await generateTenantPassword();
-      await api.patch<User>(`${path}/password`, { password });
-      return password;
+      const saved = await api.patch<User>(`${path}/password`, { password });
+      return { password, saved };
     },
-    onSuccess: (password) => {
+    onSuccess: ({ password, saved }) => {
+      queryClient.setQueryData(userQueryKey(id), saved);
       modals.open({
         title: t('users.password_reset_title'),
         centered: true,
@@ -83,8 +84,11 @@ export const Component = () => {
       suspend.mutate(suspending);
     }
   };
+  // A user without a password (social or code sign-in only) gets a first one: nothing stops working.
+  const passwordAction = data.hasPassword ? t('users.reset_password') : t('users.set_password');
   const askResetPassword = async () => {
-    if (await confirm({ title: t('users.reset_password'), message: t('users.reset_password_message', { name }), confirmLabel: t('users.reset_password') })) {
+    const message = data.hasPassword ? t('users.reset_password_message', { name }) : t('users.set_password_message', { name });
+    if (await confirm({ title: passwordAction, message, confirmLabel: passwordAction })) {
       resetPassword.mutate();
     }
   };
@@ -114,7 +118,7 @@ export const Component = () => {
         items: (
           <>
             <Menu.Item leftSection={<IconKey size={16} />} onClick={() => void askResetPassword()}>
-              {t('users.reset_password')}
+              {passwordAction}
             </Menu.Item>
             <Menu.Item leftSection={data.isSuspended ? <IconLockOpen size={16} /> : <IconLock size={16} />} onClick={() => void askSuspend()}>
               {data.isSuspended ? t('users.reactivate') : t('users.suspend')}

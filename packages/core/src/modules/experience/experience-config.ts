@@ -55,6 +55,17 @@ const rememberedApplication = async (request: FastifyRequest): Promise<Experienc
   return { name: appBranding?.displayName ?? client.source.name, url };
 };
 
+/**
+ * The app's `login_hint` as the pages pre-fill it (OpenID Connect Core 3.1.2.1): only a value that
+ * could be an identifier (at most 128 characters, no control characters), trimmed. It fills the
+ * field and nothing else: the user still proves who they are, and nothing says whether it exists.
+ */
+const loginHintOf = (value: unknown) => {
+  const hint = typeof value === 'string' ? value.trim() : '';
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  return hint && hint.length <= 128 && !/[\u0000-\u001f\u007f]/.test(hint) ? hint : null;
+};
+
 /** The interaction as the pages need it (which screen, for which app), with the app's branding overrides. */
 const describeInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
   const found = await findInteractionAndState(request, reply);
@@ -71,7 +82,7 @@ const describeInteraction = async (request: FastifyRequest, reply: FastifyReply)
   const described: ExperienceConfig['interaction'] = {
     prompt: interaction.prompt.name === 'consent' ? 'consent' : 'login',
     firstScreen: interaction.params.first_screen === 'register' || prompts.includes('create') ? 'register' : 'signIn',
-    loginHint: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : null,
+    loginHint: loginHintOf(interaction.params.login_hint),
     uiLocales: typeof interaction.params.ui_locales === 'string' ? interaction.params.ui_locales.split(/\s+/).filter(Boolean).slice(0, 20) : [],
     application: {
       id: clientId,

@@ -99,7 +99,9 @@ const assertCodeAllowed = (session: ExperienceSession, identifier: CodeIdentifie
   if (usage === 'SignIn' && !methodFor(session, identifier.type)?.verificationCode) {
     throw new ApiError(422, 'session.sign_in_method_not_enabled', { method: `${identifier.type} + verification code` });
   }
-  if (usage === 'Register') {
+  // A registration, or a signed-in user completing their profile, gets codes only for what the
+  // sign-up settings collect: nobody sends codes (or texts) to addresses the tenant never asks for.
+  if (usage === 'Register' || usage === 'BindNewIdentifier') {
     const accepted =
       settings.signUp.identifiers.includes(identifier.type) ||
       settings.signUp.secondaryIdentifiers.some((item) => item.identifier === identifier.type || item.identifier === 'emailOrPhone');

@@ -190,6 +190,22 @@ describe('verification codes by email', () => {
     }
   });
 
+  it('keeps verify as registration works: an email or phone is always verified, a username never', async () => {
+    const primary = await admin.patch('/sign-in-exp', {
+      signUp: { identifiers: ['email'], password: true, verify: false, secondaryIdentifiers: [{ identifier: 'username' }] },
+    });
+    expect(primary.status, JSON.stringify(primary.body)).toBe(200);
+    expect(primary.body.signUp).toEqual({ identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [{ identifier: 'username' }] });
+    const secondary = await admin.patch('/sign-in-exp', {
+      signUp: { identifiers: ['username'], password: true, verify: true, secondaryIdentifiers: [{ identifier: 'email', verify: false }] },
+    });
+    expect(secondary.status, JSON.stringify(secondary.body)).toBe(200);
+    expect(secondary.body.signUp).toEqual({ identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [{ identifier: 'email', verify: true }] });
+    expect((await admin.get('/sign-in-exp')).body.signUp).toEqual(secondary.body.signUp);
+    const restored = await admin.patch('/sign-in-exp', { signUp: { identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [] } });
+    expect(restored.status).toBe(200);
+  });
+
   it('refuses to send a code to something that is not an email address or phone number', async () => {
     const browser = await createExperienceClient(server.endpoint, app);
     await browser.authorize({ first_screen: 'register' });

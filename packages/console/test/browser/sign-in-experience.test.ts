@@ -78,7 +78,6 @@ describe('sign-in experience', () => {
     const before = (await admin.get('/sign-in-exp')).body;
     await openConsoleAt(page, server, '/sign-in-experience/sign-up-and-sign-in');
     await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
-    await page.getByRole('switch', { name: 'Verify at sign-up' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
 
     const alert = page.getByTestId('unworkable-alert');

@@ -20,6 +20,7 @@ import {
   signInExperienceSchema,
   signInSchema,
   signUpSchema,
+  withVerificationFlags,
 } from './sign-in-experience.js';
 
 /** The distinct dotted paths of a failed parse, for asserting *where* it failed. */
@@ -449,5 +450,24 @@ describe('findSignInExperienceConflicts', () => {
 describe('the zod-free defaults of the console', () => {
   it('hold the derived dark colour of the default primary colour', () => {
     expect(defaultSignInExperienceLook.color.darkPrimaryColor).toBe(deriveDarkPrimaryColor(defaultSignInExperienceLook.color.primaryColor));
+  });
+});
+
+describe('withVerificationFlags', () => {
+  it('verifies an email or phone at sign-up, never a username, whatever was sent', () => {
+    expect(
+      withVerificationFlags({
+        identifiers: ['username', 'phone'],
+        password: true,
+        verify: false,
+        secondaryIdentifiers: [{ identifier: 'emailOrPhone', verify: false }, { identifier: 'email' }],
+      }),
+    ).toEqual({
+      identifiers: ['username', 'phone'],
+      password: true,
+      verify: true,
+      secondaryIdentifiers: [{ identifier: 'emailOrPhone', verify: true }, { identifier: 'email', verify: true }],
+    });
+    expect(withVerificationFlags({ identifiers: ['username'], password: true, verify: true, secondaryIdentifiers: [] }).verify).toBe(false);
   });
 });

@@ -92,7 +92,10 @@ export const signUpSchema = z
       .max(signInIdentifiers.length)
       .refine(unique, { message: 'Contains the same identifier twice.' }),
     password: z.boolean(),
-    /** Verify the email or phone identifier with a code at sign-up. */
+    /**
+     * Whether the identifier is verified with a code at sign-up. Follows the identifiers (see
+     * `withVerificationFlags`): an email or phone always is, a username never.
+     */
     verify: z.boolean(),
     /** Further identifiers collected after the primary one. */
     secondaryIdentifiers: z
@@ -104,6 +107,17 @@ export const signUpSchema = z
   })
   .strict();
 export type SignUp = z.infer<typeof signUpSchema>;
+
+/**
+ * The sign-up settings with `verify` as registration really works: an email address or phone
+ * number joins an account only through a code sent to it (primary or secondary), a username never
+ * does. The server saves and answers them this way, whatever was sent.
+ */
+export const withVerificationFlags = (signUp: SignUp): SignUp => ({
+  ...signUp,
+  verify: signUp.identifiers.some((identifier) => identifier !== 'username'),
+  secondaryIdentifiers: signUp.secondaryIdentifiers.map(({ identifier }) => (identifier === 'username' ? { identifier } : { identifier, verify: true })),
+});
 
 export const socialSignInSchema = z
   .object({

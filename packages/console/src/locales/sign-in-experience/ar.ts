@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'يسجّل المستخدمون بأي واحد منها. لا شيء: التسجيل عبر تسجيل الدخول الاجتماعي فقط.',
   'sign_in_exp.sign_up.password': 'إنشاء كلمة مرور',
   'sign_in_exp.sign_up.password_description': 'يختار المستخدمون الجدد كلمة مرور عند التسجيل.',
-  'sign_in_exp.sign_up.verify': 'التحقق عند التسجيل',
   'sign_in_exp.sign_up.verify_description': 'يُؤكَّد البريد الإلكتروني أو رقم الهاتف برمز قبل إنشاء الحساب.',
-  'sign_in_exp.sign_up.verify_username_only': 'ينطبق على عناوين البريد وأرقام الهواتف؛ أسماء المستخدمين لا يُتحقق منها.',
   'sign_in_exp.sign_up.secondary': 'اجمع أيضًا',
   'sign_in_exp.sign_up.secondary_description': 'معرّفات أخرى يجب على كل مستخدم جديد تقديمها أيضًا، بهذا الترتيب.',
   'sign_in_exp.sign_up.secondary_identifier': 'معرّف إضافي {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'التحقق برمز',
   'sign_in_exp.sign_up.secondary_add': 'إضافة معرّف',
 
   'sign_in_exp.sign_in.title': 'طرق تسجيل الدخول',

@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Benutzer registrieren sich mit einer davon. Keine: Registrierung nur über Social Login.',
   'sign_in_exp.sign_up.password': 'Passwort festlegen',
   'sign_in_exp.sign_up.password_description': 'Neue Benutzer wählen bei der Registrierung ein Passwort.',
-  'sign_in_exp.sign_up.verify': 'Bei der Registrierung bestätigen',
   'sign_in_exp.sign_up.verify_description': 'Eine E-Mail-Adresse oder Telefonnummer wird mit einem Code bestätigt, bevor das Konto entsteht.',
-  'sign_in_exp.sign_up.verify_username_only': 'Gilt für E-Mail-Adressen und Telefonnummern; Benutzernamen werden nicht bestätigt.',
   'sign_in_exp.sign_up.secondary': 'Zusätzlich erfassen',
   'sign_in_exp.sign_up.secondary_description': 'Weitere Kennungen, die jeder neue Benutzer in dieser Reihenfolge ebenfalls angeben muss.',
   'sign_in_exp.sign_up.secondary_identifier': 'Zusätzliche Kennung {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Mit einem Code bestätigen',
   'sign_in_exp.sign_up.secondary_add': 'Kennung hinzufügen',
 
   'sign_in_exp.sign_in.title': 'Anmeldemethoden',

@@ -68,13 +68,10 @@ const phrases = {
   'sign_in_exp.sign_up.identifiers_description': 'Users sign up with any one of these. None: registration only through social sign-in.',
   'sign_in_exp.sign_up.password': 'Create a password',
   'sign_in_exp.sign_up.password_description': 'New users choose a password when they sign up.',
-  'sign_in_exp.sign_up.verify': 'Verify at sign-up',
   'sign_in_exp.sign_up.verify_description': 'An email address or phone number is confirmed with a code before the account is created.',
-  'sign_in_exp.sign_up.verify_username_only': 'Applies to email addresses and phone numbers; usernames are not verified.',
   'sign_in_exp.sign_up.secondary': 'Also collect',
   'sign_in_exp.sign_up.secondary_description': 'Further identifiers every new user must also give, in this order.',
   'sign_in_exp.sign_up.secondary_identifier': 'Additional identifier {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Verify with a code',
   'sign_in_exp.sign_up.secondary_add': 'Add an identifier',
 
   'sign_in_exp.sign_in.title': 'Sign-in methods',

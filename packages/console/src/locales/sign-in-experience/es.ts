@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Los usuarios se registran con cualquiera de ellos. Ninguno: registro solo mediante inicio de sesión social.',
   'sign_in_exp.sign_up.password': 'Crear una contraseña',
   'sign_in_exp.sign_up.password_description': 'Los usuarios nuevos eligen una contraseña al registrarse.',
-  'sign_in_exp.sign_up.verify': 'Verificar al registrarse',
   'sign_in_exp.sign_up.verify_description': 'Se confirma un correo o un número de teléfono con un código antes de crear la cuenta.',
-  'sign_in_exp.sign_up.verify_username_only': 'Se aplica a correos y números de teléfono; los nombres de usuario no se verifican.',
   'sign_in_exp.sign_up.secondary': 'Pedir también',
   'sign_in_exp.sign_up.secondary_description': 'Otros identificadores que cada usuario nuevo también debe dar, en este orden.',
   'sign_in_exp.sign_up.secondary_identifier': 'Identificador adicional {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Verificar con un código',
   'sign_in_exp.sign_up.secondary_add': 'Añadir un identificador',
 
   'sign_in_exp.sign_in.title': 'Métodos de inicio de sesión',

@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Les utilisateurs s’inscrivent avec l’un d’eux. Aucun : inscription uniquement par connexion sociale.',
   'sign_in_exp.sign_up.password': 'Créer un mot de passe',
   'sign_in_exp.sign_up.password_description': 'Les nouveaux utilisateurs choisissent un mot de passe à l’inscription.',
-  'sign_in_exp.sign_up.verify': 'Vérifier à l’inscription',
   'sign_in_exp.sign_up.verify_description': 'Une adresse e-mail ou un numéro de téléphone est confirmé par un code avant la création du compte.',
-  'sign_in_exp.sign_up.verify_username_only': 'S’applique aux adresses e-mail et numéros de téléphone ; les noms d’utilisateur ne sont pas vérifiés.',
   'sign_in_exp.sign_up.secondary': 'Recueillir aussi',
   'sign_in_exp.sign_up.secondary_description': 'D’autres identifiants que chaque nouvel utilisateur doit aussi fournir, dans cet ordre.',
   'sign_in_exp.sign_up.secondary_identifier': 'Identifiant supplémentaire {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Vérifier par un code',
   'sign_in_exp.sign_up.secondary_add': 'Ajouter un identifiant',
 
   'sign_in_exp.sign_in.title': 'Méthodes de connexion',

@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Gli utenti si registrano con uno qualsiasi di questi. Nessuno: registrazione solo tramite accesso social.',
   'sign_in_exp.sign_up.password': 'Crea una password',
   'sign_in_exp.sign_up.password_description': 'I nuovi utenti scelgono una password quando si registrano.',
-  'sign_in_exp.sign_up.verify': 'Verifica alla registrazione',
   'sign_in_exp.sign_up.verify_description': 'Un indirizzo email o un numero di telefono viene confermato con un codice prima di creare l’account.',
-  'sign_in_exp.sign_up.verify_username_only': 'Vale per indirizzi email e numeri di telefono; i nomi utente non vengono verificati.',
   'sign_in_exp.sign_up.secondary': 'Raccogli anche',
   'sign_in_exp.sign_up.secondary_description': 'Altri identificativi che ogni nuovo utente deve fornire, in quest’ordine.',
   'sign_in_exp.sign_up.secondary_identifier': 'Identificativo aggiuntivo {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Verifica con un codice',
   'sign_in_exp.sign_up.secondary_add': 'Aggiungi un identificativo',
 
   'sign_in_exp.sign_in.title': 'Metodi di accesso',

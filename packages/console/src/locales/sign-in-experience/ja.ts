@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'ユーザーはこのいずれかでサインアップします。なし: ソーシャルサインインでのみ登録できます。',
   'sign_in_exp.sign_up.password': 'パスワードを作成する',
   'sign_in_exp.sign_up.password_description': '新しいユーザーはサインアップ時にパスワードを決めます。',
-  'sign_in_exp.sign_up.verify': 'サインアップ時に確認する',
   'sign_in_exp.sign_up.verify_description': 'アカウント作成前に、メールアドレスまたは電話番号をコードで確認します。',
-  'sign_in_exp.sign_up.verify_username_only': 'メールアドレスと電話番号が対象です。ユーザー名は確認しません。',
   'sign_in_exp.sign_up.secondary': 'あわせて収集',
   'sign_in_exp.sign_up.secondary_description': '新しいユーザー全員にこの順序で追加入力してもらう識別子。',
   'sign_in_exp.sign_up.secondary_identifier': '追加の識別子 {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'コードで確認',
   'sign_in_exp.sign_up.secondary_add': '識別子を追加',
 
   'sign_in_exp.sign_in.title': 'サインイン方法',

@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': '사용자는 이 중 하나로 가입합니다. 없음: 소셜 로그인으로만 가입할 수 있습니다.',
   'sign_in_exp.sign_up.password': '비밀번호 만들기',
   'sign_in_exp.sign_up.password_description': '새 사용자가 가입할 때 비밀번호를 정합니다.',
-  'sign_in_exp.sign_up.verify': '가입 시 인증',
   'sign_in_exp.sign_up.verify_description': '계정을 만들기 전에 이메일 주소나 전화번호를 코드로 확인합니다.',
-  'sign_in_exp.sign_up.verify_username_only': '이메일 주소와 전화번호에 적용되며, 사용자 이름은 인증하지 않습니다.',
   'sign_in_exp.sign_up.secondary': '추가로 수집',
   'sign_in_exp.sign_up.secondary_description': '모든 새 사용자가 이 순서대로 함께 입력해야 하는 다른 식별자입니다.',
   'sign_in_exp.sign_up.secondary_identifier': '추가 식별자 {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': '코드로 인증',
   'sign_in_exp.sign_up.secondary_add': '식별자 추가',
 
   'sign_in_exp.sign_in.title': '로그인 방법',

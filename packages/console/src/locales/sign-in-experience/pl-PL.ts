@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Użytkownicy rejestrują się dowolnym z nich. Żaden: rejestracja tylko przez logowanie społecznościowe.',
   'sign_in_exp.sign_up.password': 'Ustalenie hasła',
   'sign_in_exp.sign_up.password_description': 'Nowi użytkownicy wybierają hasło podczas rejestracji.',
-  'sign_in_exp.sign_up.verify': 'Weryfikacja przy rejestracji',
   'sign_in_exp.sign_up.verify_description': 'Adres e-mail lub numer telefonu jest potwierdzany kodem przed utworzeniem konta.',
-  'sign_in_exp.sign_up.verify_username_only': 'Dotyczy adresów e-mail i numerów telefonu; nazwy użytkownika nie są weryfikowane.',
   'sign_in_exp.sign_up.secondary': 'Zbieraj również',
   'sign_in_exp.sign_up.secondary_description': 'Kolejne identyfikatory, które każdy nowy użytkownik musi też podać, w tej kolejności.',
   'sign_in_exp.sign_up.secondary_identifier': 'Dodatkowy identyfikator {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Zweryfikuj kodem',
   'sign_in_exp.sign_up.secondary_add': 'Dodaj identyfikator',
 
   'sign_in_exp.sign_in.title': 'Metody logowania',

@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Os usuários se cadastram com qualquer um deles. Nenhum: cadastro só por login social.',
   'sign_in_exp.sign_up.password': 'Criar uma senha',
   'sign_in_exp.sign_up.password_description': 'Novos usuários escolhem uma senha ao se cadastrar.',
-  'sign_in_exp.sign_up.verify': 'Verificar no cadastro',
   'sign_in_exp.sign_up.verify_description': 'Um e-mail ou telefone é confirmado com um código antes de a conta ser criada.',
-  'sign_in_exp.sign_up.verify_username_only': 'Vale para e-mails e telefones; nomes de usuário não são verificados.',
   'sign_in_exp.sign_up.secondary': 'Coletar também',
   'sign_in_exp.sign_up.secondary_description': 'Outros identificadores que todo novo usuário também precisa informar, nesta ordem.',
   'sign_in_exp.sign_up.secondary_identifier': 'Identificador adicional {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Verificar com um código',
   'sign_in_exp.sign_up.secondary_add': 'Adicionar um identificador',
 
   'sign_in_exp.sign_in.title': 'Métodos de login',

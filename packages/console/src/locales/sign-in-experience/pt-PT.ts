@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Os utilizadores registam-se com qualquer um deles. Nenhum: registo apenas através de redes sociais.',
   'sign_in_exp.sign_up.password': 'Criar uma palavra-passe',
   'sign_in_exp.sign_up.password_description': 'Os novos utilizadores escolhem uma palavra-passe ao registar-se.',
-  'sign_in_exp.sign_up.verify': 'Verificar no registo',
   'sign_in_exp.sign_up.verify_description': 'Um e-mail ou número de telemóvel é confirmado com um código antes de a conta ser criada.',
-  'sign_in_exp.sign_up.verify_username_only': 'Aplica-se a e-mails e números de telemóvel; os nomes de utilizador não são verificados.',
   'sign_in_exp.sign_up.secondary': 'Recolher também',
   'sign_in_exp.sign_up.secondary_description': 'Outros identificadores que cada novo utilizador também tem de indicar, por esta ordem.',
   'sign_in_exp.sign_up.secondary_identifier': 'Identificador adicional {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Verificar com um código',
   'sign_in_exp.sign_up.secondary_add': 'Adicionar um identificador',
 
   'sign_in_exp.sign_in.title': 'Métodos de início de sessão',

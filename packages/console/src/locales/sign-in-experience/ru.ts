@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Пользователи регистрируются с любым из них. Ни одного: регистрация только через соцсети.',
   'sign_in_exp.sign_up.password': 'Задать пароль',
   'sign_in_exp.sign_up.password_description': 'Новые пользователи выбирают пароль при регистрации.',
-  'sign_in_exp.sign_up.verify': 'Подтверждение при регистрации',
   'sign_in_exp.sign_up.verify_description': 'Email или номер телефона подтверждается кодом до создания аккаунта.',
-  'sign_in_exp.sign_up.verify_username_only': 'Касается email и номеров телефонов; имена пользователей не подтверждаются.',
   'sign_in_exp.sign_up.secondary': 'Также запрашивать',
   'sign_in_exp.sign_up.secondary_description': 'Другие идентификаторы, которые каждый новый пользователь тоже должен указать, в этом порядке.',
   'sign_in_exp.sign_up.secondary_identifier': 'Дополнительный идентификатор {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Подтверждать кодом',
   'sign_in_exp.sign_up.secondary_add': 'Добавить идентификатор',
 
   'sign_in_exp.sign_in.title': 'Способы входа',

@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Kullanıcılar bunlardan herhangi biriyle kaydolur. Hiçbiri: yalnızca sosyal girişle kayıt.',
   'sign_in_exp.sign_up.password': 'Parola oluşturma',
   'sign_in_exp.sign_up.password_description': 'Yeni kullanıcılar kaydolurken bir parola seçer.',
-  'sign_in_exp.sign_up.verify': 'Kayıtta doğrulama',
   'sign_in_exp.sign_up.verify_description': 'Hesap oluşturulmadan önce e-posta adresi veya telefon numarası bir kodla doğrulanır.',
-  'sign_in_exp.sign_up.verify_username_only': 'E-posta adresleri ve telefon numaraları için geçerlidir; kullanıcı adları doğrulanmaz.',
   'sign_in_exp.sign_up.secondary': 'Ayrıca iste',
   'sign_in_exp.sign_up.secondary_description': 'Her yeni kullanıcının bu sırayla vermesi gereken diğer tanımlayıcılar.',
   'sign_in_exp.sign_up.secondary_identifier': 'Ek tanımlayıcı {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Kodla doğrula',
   'sign_in_exp.sign_up.secondary_add': 'Tanımlayıcı ekle',
 
   'sign_in_exp.sign_in.title': 'Oturum açma yöntemleri',

@@ -69,13 +69,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': 'Користувачі реєструються з будь-яким із них. Жодного: реєстрація лише через соцмережі.',
   'sign_in_exp.sign_up.password': 'Задати пароль',
   'sign_in_exp.sign_up.password_description': 'Нові користувачі обирають пароль під час реєстрації.',
-  'sign_in_exp.sign_up.verify': 'Підтвердження під час реєстрації',
   'sign_in_exp.sign_up.verify_description': 'Email або номер телефону підтверджується кодом до створення облікового запису.',
-  'sign_in_exp.sign_up.verify_username_only': 'Стосується email і номерів телефонів; імена користувачів не підтверджуються.',
   'sign_in_exp.sign_up.secondary': 'Також запитувати',
   'sign_in_exp.sign_up.secondary_description': 'Інші ідентифікатори, які кожен новий користувач теж має вказати, у цьому порядку.',
   'sign_in_exp.sign_up.secondary_identifier': 'Додатковий ідентифікатор {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': 'Підтверджувати кодом',
   'sign_in_exp.sign_up.secondary_add': 'Додати ідентифікатор',
 
   'sign_in_exp.sign_in.title': 'Способи входу',

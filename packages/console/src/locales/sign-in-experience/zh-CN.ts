@@ -68,13 +68,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': '用户可用其中任意一种注册。都不选：只能通过社交登录注册。',
   'sign_in_exp.sign_up.password': '设置密码',
   'sign_in_exp.sign_up.password_description': '新用户在注册时设置密码。',
-  'sign_in_exp.sign_up.verify': '注册时验证',
   'sign_in_exp.sign_up.verify_description': '创建账号前，用验证码确认邮箱或手机号。',
-  'sign_in_exp.sign_up.verify_username_only': '适用于邮箱和手机号；用户名不做验证。',
   'sign_in_exp.sign_up.secondary': '同时收集',
   'sign_in_exp.sign_up.secondary_description': '每个新用户还需按此顺序提供的其他标识。',
   'sign_in_exp.sign_up.secondary_identifier': '附加标识 {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': '用验证码验证',
   'sign_in_exp.sign_up.secondary_add': '添加标识',
 
   'sign_in_exp.sign_in.title': '登录方式',

@@ -68,13 +68,10 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_up.identifiers_description': '用戶可用其中任一種註冊。都不選：只能透過社群登入註冊。',
   'sign_in_exp.sign_up.password': '設定密碼',
   'sign_in_exp.sign_up.password_description': '新用戶在註冊時設定密碼。',
-  'sign_in_exp.sign_up.verify': '註冊時驗證',
   'sign_in_exp.sign_up.verify_description': '建立帳戶前，以驗證碼確認電郵或手機號碼。',
-  'sign_in_exp.sign_up.verify_username_only': '適用於電郵和手機號碼；用戶名稱不驗證。',
   'sign_in_exp.sign_up.secondary': '同時收集',
   'sign_in_exp.sign_up.secondary_description': '每位新用戶也必須依此順序提供的其他識別碼。',
   'sign_in_exp.sign_up.secondary_identifier': '額外識別碼 {{index}}',
-  'sign_in_exp.sign_up.secondary_verify': '以驗證碼驗證',
   'sign_in_exp.sign_up.secondary_add': '新增識別碼',
 
   'sign_in_exp.sign_in.title': '登入方式',

@@ -143,12 +143,12 @@ const SignUpSection = ({ problems }: { problems: readonly ApiErrorDetail[] }) =>
         )}
       />
       <SwitchField control={control} name="signUp.password" label={t('sign_in_exp.sign_up.password')} description={t('sign_in_exp.sign_up.password_description')} />
-      <SwitchField
-        control={control}
-        name="signUp.verify"
-        label={t('sign_in_exp.sign_up.verify')}
-        description={byCode ? t('sign_in_exp.sign_up.verify_description') : t('sign_in_exp.sign_up.verify_username_only')}
-      />
+      {byCode && (
+        // Not a choice: an email or phone joins an account only through a code (the server keeps `verify` so).
+        <Text size="sm" c="dimmed">
+          {t('sign_in_exp.sign_up.verify_description')}
+        </Text>
+      )}
       <Controller
         control={control}
         name="signUp.secondaryIdentifiers"
@@ -172,19 +172,12 @@ const SecondaryIdentifiersField = ({ value, onChange }: { value: SecondaryIdenti
             <Select
               aria-label={t('sign_in_exp.sign_up.secondary_identifier', { index: index + 1 })}
               value={entry.identifier}
-              onChange={(next) => next && update(index, { identifier: next as IdentifierKey, ...(next !== 'username' && { verify: entry.verify ?? false }) })}
+              onChange={(next) => next && update(index, next === 'username' ? { identifier: next } : { identifier: next as IdentifierKey, verify: true })}
               allowDeselect={false}
               data={[entry.identifier, ...unused].map((identifier) => ({ value: identifier, label: label(identifier) }))}
               w={220}
               comboboxProps={{ withinPortal: true }}
             />
-            {entry.identifier !== 'username' && (
-              <Checkbox
-                label={t('sign_in_exp.sign_up.secondary_verify')}
-                checked={Boolean(entry.verify)}
-                onChange={(event) => update(index, { ...entry, verify: event.currentTarget.checked })}
-              />
-            )}
             <RemoveButton label={label(entry.identifier)} onRemove={() => onChange(removeAt(value, index))} />
           </Group>
         ))}

@@ -4,6 +4,7 @@ import {
   type SignInExperience,
   type SignInExperiencePatch,
   signInExperienceSchema,
+  withVerificationFlags,
 } from '@gatehouse/schemas';
 import { sql } from 'drizzle-orm';
 
@@ -28,6 +29,7 @@ const resolve = (stored: Record<string, unknown> | undefined): SignInExperience 
     }
   }
   merged.id = defaultSignInExperience.id;
+  merged.signUp = withVerificationFlags(merged.signUp as SignInExperience['signUp']);
   return merged as SignInExperience;
 };
 
@@ -69,6 +71,7 @@ export const patchSignInExperience = async (scope: TenantScope, patch: SignInExp
     await tx.execute(sql`select 1 from ${signInExperiences} for update`);
     const current = await readSignInExperience(tx);
     const next = { ...current, ...patch } as SignInExperience;
+    next.signUp = withVerificationFlags(next.signUp);
     await assertWorkable(tx, next);
     const { id: _id, ...settings } = next;
     await tx

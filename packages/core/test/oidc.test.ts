@@ -286,6 +286,35 @@ describe('authorization code with PKCE', () => {
   });
 });
 
+describe('errors the app cannot be told', () => {
+  it('shows an unregistered redirect URI on a branded page in the user language, with the protocol error for developers', async () => {
+    const app = (
+      await admin.post('/applications', { name: 'misconfigured', type: 'SPA', oidcClientMetadata: { redirectUris: ['https://spa.example.com/cb'] } })
+    ).body;
+    expect((await admin.patch('/sign-in-exp', { supportEmail: 'help@example.com' })).status).toBe(200);
+    const url = new URL(`${issuer}/auth`);
+    url.search = new URLSearchParams({
+      client_id: app.id,
+      response_type: 'code',
+      redirect_uri: 'https://attacker.example/cb',
+      scope: 'openid',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    }).toString();
+    const response = await fetch(url, { redirect: 'manual', headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('<html lang="de" dir="ltr">');
+    expect(html).toContain('<h1>Etwas ist schiefgelaufen</h1>');
+    expect(html).toContain('<a href="mailto:help@example.com">Support kontaktieren</a>');
+    expect(html).toContain('<code>invalid_redirect_uri: ');
+    expect(html).toContain('--brand:#6139F6');
+    expect((await admin.patch('/sign-in-exp', { supportEmail: null })).status).toBe(200);
+  });
+});
+
 describe('signing keys', () => {
   it('signs with a rotated key and keeps the previous key published', async () => {
     const before = (await admin.get('/configs/oidc/private-keys')).body;

@@ -1,4 +1,4 @@
-import { tokenTtl } from '@gatehouse/schemas';
+import { defaultSignInExperience, tokenTtl } from '@gatehouse/schemas';
 import { supportedLocales } from '@gatehouse/schemas/locales';
 import Provider, { type Client, type Configuration, errors, interactionPolicy, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 
@@ -15,7 +15,7 @@ import { actorClaim, exchangeContexts, registerTokenExchange } from '../modules/
 import { PostgresAdapter } from './adapter.js';
 import { createFindAccount, userResourceScopes } from './find-account.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
-import { escapeHtml, languageCookie, pickLogoutLanguage, renderLogoutPage, renderSignedOutPage } from './logout-pages.js';
+import { languageCookie, pickPageLanguage, renderErrorPage, renderLogoutPage, renderSignedOutPage } from './provider-pages.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
 export type ProviderOptions = { database: Database; trustProxy: boolean; auditLog: AuditLogWriter };
@@ -151,20 +151,23 @@ const decodeLocales = (value: string) => {
 };
 
 /**
- * What a sign-out page needs from the tenant: its language (as the hosted pages pick theirs) and
- * its brand (colour, logo, favicon, dark mode). See logout-pages.ts.
+ * What a page of oidc-provider's needs from the tenant: its language (as the hosted pages pick
+ * theirs), its brand (colour, logo, favicon, dark mode) and support contacts. See provider-pages.ts.
  */
-const logoutPageContext = async (runtime: TenantRuntime, ctx: KoaContextWithOIDC, uiLocales?: string) => {
+const pageContext = async (runtime: TenantRuntime, ctx: KoaContextWithOIDC, uiLocales?: string) => {
   const settings = await runtime.signInExperience();
   const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
-  const locale = pickLogoutLanguage({
+  const locale = pickPageLanguage({
     chosen: ctx.cookies.get(languageCookie, { signed: false }),
     uiLocales: typeof params.ui_locales === 'string' ? params.ui_locales : uiLocales,
     acceptLanguage: ctx.get('accept-language'),
     autoDetect: settings.languageInfo.autoDetect,
     fallback: settings.languageInfo.fallbackLanguage,
   });
-  return { locale, settings: { color: settings.color, branding: settings.branding } };
+  return {
+    locale,
+    settings: { color: settings.color, branding: settings.branding, supportEmail: settings.supportEmail, supportWebsiteUrl: settings.supportWebsiteUrl },
+  };
 };
 
 const settingsOf = (client: unknown) =>
@@ -299,7 +302,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
             ctx.cookies.set(logoutLocalesCookie, null, logoutCookieOptions(ctx));
           }
           ctx.type = 'html';
-          ctx.body = renderLogoutPage({ form, auto: signsOutAtOnce(ctx), ...(await logoutPageContext(runtime, ctx)) });
+          ctx.body = renderLogoutPage({ form, auto: signsOutAtOnce(ctx), ...(await pageContext(runtime, ctx)) });
         },
         postLogoutSuccessSource: async (ctx) => {
           const carried = ctx.cookies.get(logoutLocalesCookie, { signed: false });
@@ -307,7 +310,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
             ctx.cookies.set(logoutLocalesCookie, null, logoutCookieOptions(ctx));
           }
           ctx.type = 'html';
-          ctx.body = renderSignedOutPage(await logoutPageContext(runtime, ctx, carried && decodeLocales(carried)));
+          ctx.body = renderSignedOutPage(await pageContext(runtime, ctx, carried && decodeLocales(carried)));
         },
       },
       resourceIndicators: {
@@ -365,9 +368,11 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     findAccount,
     // RFC 8693: a token obtained by token exchange names who minted its subject token.
     extraTokenClaims: (_ctx, token) => actorClaim(token),
-    renderError: (ctx, out) => {
+    renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = `<!doctype html><html><head><meta charset="utf-8"><title>Sign-in error</title></head><body><h1>${escapeHtml(out.error)}</h1><p>${escapeHtml(out.error_description ?? '')}</p></body></html>`;
+      // The tenant's language and brand, or the defaults when they cannot be read (that may be the error).
+      const context = await pageContext(runtime, ctx).catch(() => ({ locale: 'en' as const, settings: defaultSignInExperience }));
+      ctx.body = renderErrorPage({ error: out.error, description: out.error_description, ...context });
     },
   };
 

@@ -44,7 +44,7 @@ export const storageKeys = {
 
 /**
  * The language the user picked, also as a cookie: the server-rendered sign-out pages (which cannot
- * read web storage) speak it too. Same name as `languageCookie` in core's oidc/logout-pages.ts.
+ * read web storage) speak it too. Same name as `languageCookie` in core's oidc/provider-pages.ts.
  */
 export const rememberLanguageCookie = (locale: string) => {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

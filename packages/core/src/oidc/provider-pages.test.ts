@@ -1,7 +1,7 @@
 import { supportedLocales } from '@gatehouse/schemas/locales';
 import { describe, expect, it } from 'vitest';
 
-import { logoutPhrases, pickLogoutLanguage, renderLogoutPage, renderSignedOutPage } from './logout-pages.js';
+import { pagePhrases, pickPageLanguage, renderErrorPage, renderLogoutPage, renderSignedOutPage } from './provider-pages.js';
 
 const settings = {
   color: { primaryColor: '#0B7A75', isDarkModeEnabled: true, darkPrimaryColor: '#2FB3AD' },
@@ -9,37 +9,38 @@ const settings = {
 };
 const form = '<form method="post" action="/oidc/session/end/confirm" id="op.logoutForm"><input type="hidden" name="xsrf" value="abc"/></form>';
 
-describe('sign-out page phrases', () => {
+describe('page phrases', () => {
   it('has every phrase in every supported locale, translated', () => {
-    expect(Object.keys(logoutPhrases).sort()).toEqual([...supportedLocales].sort());
-    const keys = Object.keys(logoutPhrases.en).sort();
+    expect(Object.keys(pagePhrases).sort()).toEqual([...supportedLocales].sort());
+    const keys = Object.keys(pagePhrases.en).sort();
     for (const locale of supportedLocales) {
-      const phrases = logoutPhrases[locale] as Record<string, string>;
+      const phrases = pagePhrases[locale] as Record<string, string>;
       expect(Object.keys(phrases).sort(), locale).toEqual(keys);
       for (const key of keys) {
         expect(phrases[key]!.trim(), `${locale} ${key}`).not.toBe('');
       }
       if (locale !== 'en') {
-        expect(phrases.confirm_title, locale).not.toBe(logoutPhrases.en.confirm_title);
-        expect(phrases.signed_out_description, locale).not.toBe(logoutPhrases.en.signed_out_description);
+        expect(phrases.confirm_title, locale).not.toBe(pagePhrases.en.confirm_title);
+        expect(phrases.signed_out_description, locale).not.toBe(pagePhrases.en.signed_out_description);
+        expect(phrases.error_description, locale).not.toBe(pagePhrases.en.error_description);
       }
     }
   });
 });
 
-describe('pickLogoutLanguage', () => {
+describe('pickPageLanguage', () => {
   const base = { autoDetect: true, fallback: 'en' };
 
   it('follows the choice made in the pages, then ui_locales, then the browser, then the fallback', () => {
-    expect(pickLogoutLanguage({ ...base, chosen: 'ko', uiLocales: 'ja', acceptLanguage: 'de' })).toBe('ko');
-    expect(pickLogoutLanguage({ ...base, uiLocales: 'xx zh-Hant ja', acceptLanguage: 'de' })).toBe('zh-TW');
-    expect(pickLogoutLanguage({ ...base, acceptLanguage: 'nl;q=0.9, fr-CA;q=0.8, de;q=0.1' })).toBe('fr');
-    expect(pickLogoutLanguage({ ...base, acceptLanguage: 'de-DE,de;q=0.9' })).toBe('de');
-    expect(pickLogoutLanguage({ ...base, acceptLanguage: 'pt' })).toBe('pt-BR');
-    expect(pickLogoutLanguage({ ...base, acceptLanguage: 'nl, *' })).toBe('en');
-    expect(pickLogoutLanguage({ autoDetect: false, fallback: 'ja', acceptLanguage: 'de' })).toBe('ja');
-    expect(pickLogoutLanguage({ autoDetect: false, fallback: 'ja', uiLocales: 'it' })).toBe('it');
-    expect(pickLogoutLanguage({ ...base, chosen: 'xx', fallback: 'zz' })).toBe('en');
+    expect(pickPageLanguage({ ...base, chosen: 'ko', uiLocales: 'ja', acceptLanguage: 'de' })).toBe('ko');
+    expect(pickPageLanguage({ ...base, uiLocales: 'xx zh-Hant ja', acceptLanguage: 'de' })).toBe('zh-TW');
+    expect(pickPageLanguage({ ...base, acceptLanguage: 'nl;q=0.9, fr-CA;q=0.8, de;q=0.1' })).toBe('fr');
+    expect(pickPageLanguage({ ...base, acceptLanguage: 'de-DE,de;q=0.9' })).toBe('de');
+    expect(pickPageLanguage({ ...base, acceptLanguage: 'pt' })).toBe('pt-BR');
+    expect(pickPageLanguage({ ...base, acceptLanguage: 'nl, *' })).toBe('en');
+    expect(pickPageLanguage({ autoDetect: false, fallback: 'ja', acceptLanguage: 'de' })).toBe('ja');
+    expect(pickPageLanguage({ autoDetect: false, fallback: 'ja', uiLocales: 'it' })).toBe('it');
+    expect(pickPageLanguage({ ...base, chosen: 'xx', fallback: 'zz' })).toBe('en');
   });
 });
 
@@ -63,7 +64,7 @@ describe('renderLogoutPage', () => {
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).not.toContain('prefers-color-scheme');
     expect(html).toContain('document.getElementById("op.logoutForm").submit()');
-    expect(html).toContain(logoutPhrases.ar.signing_out);
+    expect(html).toContain(pagePhrases.ar.signing_out);
   });
 
   it('escapes what comes from settings, and takes only hex colours into the style', () => {
@@ -82,5 +83,31 @@ describe('renderLogoutPage', () => {
     const yellow = { color: { primaryColor: '#FFE600', isDarkModeEnabled: false, darkPrimaryColor: '#FFE600' }, branding: {} };
     expect(renderSignedOutPage({ locale: 'en', settings: yellow })).toContain('--on-brand:#000000');
     expect(renderSignedOutPage({ locale: 'en', settings })).toContain('--on-brand:#ffffff');
+  });
+});
+
+describe('renderErrorPage', () => {
+  it('says what happened in the language, with the brand, the support contact and the protocol error escaped', () => {
+    const html = renderErrorPage({
+      error: 'invalid_redirect_uri',
+      description: "redirect_uri did not match any of the client's registered redirect_uris <script>",
+      locale: 'de',
+      settings: { ...settings, supportEmail: 'help@example.com', supportWebsiteUrl: null },
+    });
+    expect(html).toContain('<html lang="de" dir="ltr">');
+    expect(html).toContain(`<h1>${pagePhrases.de.error_title}</h1>`);
+    expect(html).toContain('<a href="mailto:help@example.com">Support kontaktieren</a>');
+    expect(html).toContain('invalid_redirect_uri: redirect_uri did not match any of the client&#39;s registered redirect_uris &#60;script&#62;');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('--brand:#0B7A75');
+  });
+
+  it('prefers the support website, leaves the link out without a contact, and turns right to left for Arabic', () => {
+    const withSite = renderErrorPage({ error: 'invalid_request', locale: 'en', settings: { ...settings, supportEmail: 'help@example.com', supportWebsiteUrl: 'https://help.example.com' } });
+    expect(withSite).toContain('<a href="https://help.example.com">Contact support</a>');
+    const bare = renderErrorPage({ error: 'invalid_request', locale: 'ar', settings });
+    expect(bare).not.toContain('<a ');
+    expect(bare).toContain('dir="rtl"');
+    expect(bare).toContain('<p dir="ltr"><code>invalid_request</code></p>');
   });
 });

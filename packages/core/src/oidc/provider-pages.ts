@@ -3,13 +3,14 @@ import { pickLanguage, rtlLocales, type SupportedLocale } from '@gatehouse/schem
 import Negotiator from 'negotiator';
 
 /**
- * The sign-out pages oidc-provider shows (RP-initiated logout): the "Sign out?" confirmation around
- * its CSRF-protected form, and the "Signed out" page. Server-rendered in the language the hosted
- * pages would use, with the tenant's brand colour, logo, favicon and dark mode; every value from
- * settings or the request is escaped (only oidc-provider's own form goes in as HTML).
+ * The pages oidc-provider itself shows: the sign-out pages (RP-initiated logout: the "Sign out?"
+ * confirmation around its CSRF-protected form, and the "Signed out" page) and its error page.
+ * Server-rendered in the language the hosted pages would use, with the tenant's brand colour, logo,
+ * favicon and dark mode; every value from settings or the request is escaped (only oidc-provider's
+ * own form goes in as HTML).
  */
 
-type LogoutPhrases = {
+type PagePhrases = {
   confirm_title: string;
   confirm_description: string;
   sign_out: string;
@@ -18,9 +19,13 @@ type LogoutPhrases = {
   continue: string;
   signed_out_title: string;
   signed_out_description: string;
+  error_title: string;
+  error_description: string;
+  contact_support: string;
+  error_details: string;
 };
 
-export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
+export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
   ar: {
     confirm_title: 'تسجيل الخروج؟',
     confirm_description: 'سيتم تسجيل خروجك من خدمة تسجيل الدخول هذه على هذا الجهاز.',
@@ -30,6 +35,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'متابعة',
     signed_out_title: 'تم تسجيل الخروج',
     signed_out_description: 'يمكنك إغلاق هذه النافذة الآن.',
+    error_title: 'حدث خطأ',
+    error_description: 'تعذر إكمال طلب تسجيل الدخول الذي أرسله التطبيق. ارجع إلى التطبيق وحاول مرة أخرى.',
+    contact_support: 'تواصل مع الدعم',
+    error_details: 'التفاصيل التقنية',
   },
   de: {
     confirm_title: 'Abmelden?',
@@ -40,6 +49,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Weiter',
     signed_out_title: 'Abgemeldet',
     signed_out_description: 'Sie können dieses Fenster jetzt schließen.',
+    error_title: 'Etwas ist schiefgelaufen',
+    error_description: 'Die Anmeldeanfrage der App konnte nicht abgeschlossen werden. Kehren Sie zur App zurück und versuchen Sie es erneut.',
+    contact_support: 'Support kontaktieren',
+    error_details: 'Technische Details',
   },
   en: {
     confirm_title: 'Sign out?',
@@ -50,6 +63,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Continue',
     signed_out_title: 'Signed out',
     signed_out_description: 'You can close this window.',
+    error_title: 'Something went wrong',
+    error_description: 'The app\'s sign-in request could not be completed. Go back to the app and try again.',
+    contact_support: 'Contact support',
+    error_details: 'Technical details',
   },
   es: {
     confirm_title: '¿Cerrar sesión?',
@@ -60,6 +77,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Continuar',
     signed_out_title: 'Sesión cerrada',
     signed_out_description: 'Ya puede cerrar esta ventana.',
+    error_title: 'Algo salió mal',
+    error_description: 'No se pudo completar la solicitud de inicio de sesión de la aplicación. Vuelva a la aplicación e inténtelo de nuevo.',
+    contact_support: 'Contactar con soporte',
+    error_details: 'Detalles técnicos',
   },
   fr: {
     confirm_title: 'Se déconnecter\u00a0?',
@@ -70,6 +91,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Continuer',
     signed_out_title: 'Déconnecté',
     signed_out_description: 'Vous pouvez fermer cette fenêtre.',
+    error_title: 'Un problème est survenu',
+    error_description: 'La demande de connexion de l\'application n\'a pas pu aboutir. Revenez à l\'application et réessayez.',
+    contact_support: 'Contacter le support',
+    error_details: 'Détails techniques',
   },
   it: {
     confirm_title: 'Disconnettersi?',
@@ -80,6 +105,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Continua',
     signed_out_title: 'Disconnesso',
     signed_out_description: 'Ora può chiudere questa finestra.',
+    error_title: 'Si è verificato un problema',
+    error_description: 'Non è stato possibile completare la richiesta di accesso dell\'app. Torna all\'app e riprova.',
+    contact_support: 'Contatta l\'assistenza',
+    error_details: 'Dettagli tecnici',
   },
   ja: {
     confirm_title: 'サインアウトしますか？',
@@ -90,6 +119,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: '続行',
     signed_out_title: 'サインアウトしました',
     signed_out_description: 'このウィンドウは閉じてかまいません。',
+    error_title: '問題が発生しました',
+    error_description: 'アプリからのサインイン要求を完了できませんでした。アプリに戻ってもう一度お試しください。',
+    contact_support: 'サポートに連絡',
+    error_details: '技術的な詳細',
   },
   ko: {
     confirm_title: '로그아웃하시겠습니까?',
@@ -100,6 +133,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: '계속',
     signed_out_title: '로그아웃되었습니다',
     signed_out_description: '이제 이 창을 닫아도 됩니다.',
+    error_title: '문제가 발생했습니다',
+    error_description: '앱의 로그인 요청을 완료할 수 없습니다. 앱으로 돌아가 다시 시도하세요.',
+    contact_support: '지원팀에 문의',
+    error_details: '기술 세부 정보',
   },
   'pl-PL': {
     confirm_title: 'Wylogować się?',
@@ -110,6 +147,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Dalej',
     signed_out_title: 'Wylogowano',
     signed_out_description: 'Można już zamknąć to okno.',
+    error_title: 'Coś poszło nie tak',
+    error_description: 'Nie udało się zrealizować żądania logowania aplikacji. Wróć do aplikacji i spróbuj ponownie.',
+    contact_support: 'Skontaktuj się z pomocą',
+    error_details: 'Szczegóły techniczne',
   },
   'pt-BR': {
     confirm_title: 'Sair?',
@@ -120,6 +161,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Continuar',
     signed_out_title: 'Você saiu',
     signed_out_description: 'Você já pode fechar esta janela.',
+    error_title: 'Algo deu errado',
+    error_description: 'Não foi possível concluir a solicitação de login do aplicativo. Volte ao aplicativo e tente novamente.',
+    contact_support: 'Falar com o suporte',
+    error_details: 'Detalhes técnicos',
   },
   'pt-PT': {
     confirm_title: 'Terminar sessão?',
@@ -130,6 +175,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Continuar',
     signed_out_title: 'Sessão terminada',
     signed_out_description: 'Já pode fechar esta janela.',
+    error_title: 'Algo correu mal',
+    error_description: 'Não foi possível concluir o pedido de início de sessão da aplicação. Volte à aplicação e tente novamente.',
+    contact_support: 'Contactar o suporte',
+    error_details: 'Detalhes técnicos',
   },
   ru: {
     confirm_title: 'Выйти?',
@@ -140,6 +189,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Продолжить',
     signed_out_title: 'Вы вышли',
     signed_out_description: 'Теперь это окно можно закрыть.',
+    error_title: 'Что-то пошло не так',
+    error_description: 'Не удалось выполнить запрос приложения на вход. Вернитесь в приложение и попробуйте ещё раз.',
+    contact_support: 'Связаться с поддержкой',
+    error_details: 'Технические подробности',
   },
   'tr-TR': {
     confirm_title: 'Oturum kapatılsın mı?',
@@ -150,6 +203,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Devam et',
     signed_out_title: 'Oturum kapatıldı',
     signed_out_description: 'Bu pencereyi kapatabilirsiniz.',
+    error_title: 'Bir şeyler ters gitti',
+    error_description: 'Uygulamanın oturum açma isteği tamamlanamadı. Uygulamaya dönüp yeniden deneyin.',
+    contact_support: 'Destekle iletişime geç',
+    error_details: 'Teknik ayrıntılar',
   },
   'uk-UA': {
     confirm_title: 'Вийти?',
@@ -160,6 +217,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: 'Продовжити',
     signed_out_title: 'Ви вийшли',
     signed_out_description: 'Тепер це вікно можна закрити.',
+    error_title: 'Щось пішло не так',
+    error_description: 'Не вдалося виконати запит застосунку на вхід. Поверніться до застосунку й спробуйте ще раз.',
+    contact_support: 'Зв’язатися з підтримкою',
+    error_details: 'Технічні подробиці',
   },
   'zh-CN': {
     confirm_title: '退出登录？',
@@ -170,6 +231,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: '继续',
     signed_out_title: '已退出登录',
     signed_out_description: '你现在可以关闭此窗口。',
+    error_title: '出错了',
+    error_description: '无法完成应用的登录请求。请返回应用后重试。',
+    contact_support: '联系支持',
+    error_details: '技术详情',
   },
   'zh-HK': {
     confirm_title: '登出？',
@@ -180,6 +245,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: '繼續',
     signed_out_title: '已登出',
     signed_out_description: '你現在可以關閉此視窗。',
+    error_title: '發生錯誤',
+    error_description: '無法完成應用程式的登入要求。請返回應用程式後重試。',
+    contact_support: '聯絡支援',
+    error_details: '技術詳情',
   },
   'zh-TW': {
     confirm_title: '要登出嗎？',
@@ -190,6 +259,10 @@ export const logoutPhrases: Record<SupportedLocale, LogoutPhrases> = {
     continue: '繼續',
     signed_out_title: '已登出',
     signed_out_description: '您現在可以關閉此視窗。',
+    error_title: '發生錯誤',
+    error_description: '無法完成應用程式的登入要求。請返回應用程式後重試。',
+    contact_support: '聯絡支援',
+    error_details: '技術詳細資料',
   },
 };
 
@@ -201,7 +274,7 @@ export const languageCookie = 'gatehouse_language';
  * user's choice in their switcher (cookie), the app's `ui_locales`, the browser's languages (when
  * the tenant auto-detects), then the tenant's fallback language.
  */
-export const pickLogoutLanguage = (options: {
+export const pickPageLanguage = (options: {
   chosen?: string | undefined;
   uiLocales?: string | undefined;
   acceptLanguage?: string | undefined;
@@ -217,9 +290,12 @@ export const pickLogoutLanguage = (options: {
     fallback: options.fallback,
   });
 
-export type LogoutBranding = {
+export type PageBranding = {
   color: { primaryColor: string; isDarkModeEnabled: boolean; darkPrimaryColor: string };
   branding: { logoUrl?: string | undefined; darkLogoUrl?: string | undefined; favicon?: string | undefined; darkFavicon?: string | undefined };
+  /** Where the error page sends people who need help (the sign-in experience's support contacts). */
+  supportEmail?: string | null;
+  supportWebsiteUrl?: string | null;
 };
 
 /** The built-in icon of the hosted pages (packages/experience/index.html). */
@@ -230,7 +306,7 @@ export const escapeHtml = (text: unknown) => String(text).replaceAll(/[&<>"']/g,
 
 const hexColor = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
 
-const pageStyle = (color: LogoutBranding['color']) => {
+const pageStyle = (color: PageBranding['color']) => {
   const brand = hexColor(color.primaryColor, '#6139f6');
   const darkBrand = hexColor(color.darkPrimaryColor, brand);
   const light = `--brand:${brand};--on-brand:${readableTextColor(brand)};--bg:#f5f6f8;--surface:#fff;--text:#1b1c1f;--muted:#5a5e66;color-scheme:light`;
@@ -240,13 +316,13 @@ const pageStyle = (color: LogoutBranding['color']) => {
     color.isDarkModeEnabled ? `@media (prefers-color-scheme:dark){:root{${dark}}}` : '',
     '*{box-sizing:border-box}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;padding:16px;background:var(--bg);color:var(--text);overflow-wrap:anywhere}',
     'main{width:100%;max-width:440px;background:var(--surface);border-radius:16px;padding:32px 24px;text-align:center;box-shadow:0 1px 3px rgb(0 0 0/8%),0 8px 24px rgb(0 0 0/6%)}',
-    '.brand{margin-bottom:16px}.brand img{max-width:180px;max-height:48px;object-fit:contain}h1{margin:0 0 8px;font-size:1.5rem;line-height:1.3}p{margin:0 0 24px;color:var(--muted)}',
+    'a{color:var(--brand)}details{text-align:start;font-size:.875rem}summary{cursor:pointer;color:var(--muted)}code{overflow-wrap:anywhere}.brand{margin-bottom:16px}.brand img{max-width:180px;max-height:48px;object-fit:contain}h1{margin:0 0 8px;font-size:1.5rem;line-height:1.3}p{margin:0 0 24px;color:var(--muted)}',
     'button{font:inherit;font-weight:600;width:100%;padding:10px 16px;margin:4px 0;border-radius:10px;border:1px solid var(--brand);background:var(--brand);color:var(--on-brand);cursor:pointer}',
     'button.secondary{background:transparent;color:var(--text)}button:focus-visible{outline:2px solid var(--brand);outline-offset:2px}',
   ].join('');
 };
 
-const head = (title: string, settings: LogoutBranding) => {
+const head = (title: string, settings: PageBranding) => {
   const { favicon, darkFavicon } = settings.branding;
   const icons = [`<link rel="icon" href="${escapeHtml(favicon ?? defaultFavicon)}">`];
   if (darkFavicon && settings.color.isDarkModeEnabled) {
@@ -255,7 +331,7 @@ const head = (title: string, settings: LogoutBranding) => {
   return `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>${icons.join('')}<style>${pageStyle(settings.color)}</style></head>`;
 };
 
-const brand = (settings: LogoutBranding) => {
+const brand = (settings: PageBranding) => {
   const { logoUrl, darkLogoUrl } = settings.branding;
   if (!logoUrl) {
     return '';
@@ -265,15 +341,15 @@ const brand = (settings: LogoutBranding) => {
   return `<div class="brand"><picture>${dark}<img src="${escapeHtml(logoUrl)}" alt=""></picture></div>`;
 };
 
-const page = (locale: SupportedLocale, title: string, settings: LogoutBranding, body: string) =>
+const page = (locale: SupportedLocale, title: string, settings: PageBranding, body: string) =>
   `<!doctype html><html lang="${locale}" dir="${rtlLocales.has(locale) ? 'rtl' : 'ltr'}">${head(title, settings)}<body><main>${brand(settings)}${body}</main></body></html>`;
 
 /**
  * The end-session page: oidc-provider's form (`form`, trusted HTML with its CSRF token), submitted
  * at once when `auto`, else a confirmation with "Sign out" and "Stay signed in".
  */
-export const renderLogoutPage = (options: { form: string; auto: boolean; locale: SupportedLocale; settings: LogoutBranding }) => {
-  const text = logoutPhrases[options.locale];
+export const renderLogoutPage = (options: { form: string; auto: boolean; locale: SupportedLocale; settings: PageBranding }) => {
+  const text = pagePhrases[options.locale];
   const body = options.auto
     ? `<input type="hidden" name="logout" value="yes" form="op.logoutForm"><p>${escapeHtml(text.signing_out)}</p><noscript><button type="submit" form="op.logoutForm">${escapeHtml(text.continue)}</button></noscript><script>document.getElementById("op.logoutForm").submit()</script>`
     : `<h1>${escapeHtml(text.confirm_title)}</h1><p>${escapeHtml(text.confirm_description)}</p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(text.sign_out)}</button><button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(text.stay_signed_in)}</button>`;
@@ -281,12 +357,32 @@ export const renderLogoutPage = (options: { form: string; auto: boolean; locale:
 };
 
 /** The page after a sign-out without a redirect back to the app. */
-export const renderSignedOutPage = (options: { locale: SupportedLocale; settings: LogoutBranding }) => {
-  const text = logoutPhrases[options.locale];
+export const renderSignedOutPage = (options: { locale: SupportedLocale; settings: PageBranding }) => {
+  const text = pagePhrases[options.locale];
   return page(
     options.locale,
     text.signed_out_title,
     options.settings,
     `<h1>${escapeHtml(text.signed_out_title)}</h1><p>${escapeHtml(text.signed_out_description)}</p>`,
+  );
+};
+
+/**
+ * oidc-provider's error page (a request it refuses before any app can be told, such as an
+ * unregistered redirect URI): what happened in the user's words, the support contact when the tenant
+ * has one, and the protocol error for whoever debugs the app.
+ */
+export const renderErrorPage = (options: { error: string; description?: string | undefined; locale: SupportedLocale; settings: PageBranding }) => {
+  const text = pagePhrases[options.locale];
+  const { supportEmail, supportWebsiteUrl } = options.settings;
+  const support = supportWebsiteUrl ?? (supportEmail ? `mailto:${supportEmail}` : undefined);
+  const technical = [options.error, options.description].filter(Boolean).join(': ');
+  return page(
+    options.locale,
+    text.error_title,
+    options.settings,
+    `<h1>${escapeHtml(text.error_title)}</h1><p>${escapeHtml(text.error_description)}</p>` +
+      (support ? `<p><a href="${escapeHtml(support)}">${escapeHtml(text.contact_support)}</a></p>` : '') +
+      `<details><summary>${escapeHtml(text.error_details)}</summary><p dir="ltr"><code>${escapeHtml(technical)}</code></p></details>`,
   );
 };

@@ -142,7 +142,7 @@ export const en = {
   'session.verification_identifier_mismatch': 'The code was sent to another address.',
   'session.not_identified': 'Identify the user first.',
   'session.invalid_username': 'A username starts with a letter or underscore, then letters, digits or underscores.',
-  'session.profile_exists': 'The account already has a {{field}}.',
+  'session.profile_exists': 'The account\'s {{field}} is already set.',
   'session.terms_not_agreed': 'Please agree to the terms of use and privacy policy.',
   'session.social_not_enabled': 'Sign-in with "{{target}}" is not enabled.',
   'session.social_state_mismatch': 'The social sign-in answer does not belong to this session.',

@@ -263,6 +263,14 @@ describe('secret masking', () => {
     expect(exfiltrate.status).toBe(422);
     expect(exfiltrate.body.code).toBe('connector.secret_required');
     expect(exfiltrate.body.message).toContain('endpoint');
+    // Each secret to type again is named on its own field.
+    expect(exfiltrate.body.details).toEqual(
+      ['config.headers.X-Auth-Key', 'config.headers.Ocp-Apim-Subscription-Key', 'config.headers.x-api-token', 'config.authorization', 'config.bodyTemplate.fields.key'].map((path) => ({
+        path,
+        code: 'connector.secret_reenter',
+        message: 'Enter it again: a stored secret goes only where it was configured to go.',
+      })),
+    );
     const moved = await admin.patch(`/connectors/${created.body.id}`, { config: elsewhere });
     expect(moved.status).toBe(422);
     expect((await admin.get(`/connectors/${created.body.id}`)).body.config.endpoint).toBe(`${smsUrl}/send`);

@@ -135,6 +135,38 @@ describe('connectors', () => {
   });
 });
 
+describe('masked secrets', () => {
+  it('marks the secrets to type again when a saved connector is pointed elsewhere', async () => {
+    const { page } = browser;
+    const created = await admin.post('/connectors', {
+      connectorId: 'http-sms',
+      config: {
+        endpoint: 'https://sms.example.com/send',
+        authorization: 'Bearer stored-secret',
+        bodyTemplate: { format: 'json', template: '{"to":"{{to}}","text":"{{content}}"}' },
+        templates: [{ usageType: 'Generic', content: 'Code {{code}}' }],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    try {
+      await openConsoleAt(page, server, `/connectors/passwordless/${created.body.id}`);
+      await page.getByRole('textbox', { name: 'Gateway endpoint', exact: true }).fill('https://elsewhere.example.com/send');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('To change endpoint, enter the secrets again.', { exact: false }).waitFor();
+      // On the secret's own field (its error is one of the texts that describe it).
+      const reenter = 'Enter it again: a stored secret goes only where it was configured to go.';
+      await page.getByText(reenter).waitFor();
+      const described = await page.getByLabel('Authorization header', { exact: true }).evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? ''),
+      );
+      expect(described).toContain(reenter);
+      expect((await admin.get(`/connectors/${created.body.id}`)).body.config.endpoint).toBe('https://sms.example.com/send');
+    } finally {
+      await admin.delete(`/connectors/${created.body.id}`);
+    }
+  });
+});
+
 describe('security', () => {
   it('validates and stores the password policy minimum length', async () => {
     const { page } = browser;

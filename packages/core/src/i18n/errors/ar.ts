@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'موصِّل التطوير "{{connectorId}}" يكتب ملفات على الخادم، ولذلك فهو معطَّل. للسماح به، يُرجى ضبط DEV_CONNECTORS=true (ولا تفعل ذلك أبدًا في بيئة الإنتاج).',
   'connector.test_not_supported': 'لا يمكن إرسال رسالة اختبار إلا عبر موصِّلات البريد الإلكتروني وSMS.',
   'connector.secret_required': 'لا تُرسَل الأسرار المحفوظة إلا إلى الوجهة التي أُعدّت لها. لتغيير {{fields}}، أدخل الأسرار مرة أخرى.',
+  'connector.secret_reenter': 'أدخله مرة أخرى: لا يُرسَل السر المحفوظ إلا إلى الوجهة التي أُعدّ لها.',
   'connector.general': 'فشل الموصِّل: {{detail}}',
   'connector.invalid_metadata': 'البيانات الوصفية للموصِّل غير صالحة: {{detail}}',
   'connector.unexpected_type': 'نوع الموصِّل غير متوقع: {{detail}}',

@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'Der Entwicklungs-Connector "{{connectorId}}" schreibt Dateien auf den Server und ist deaktiviert. Setzen Sie DEV_CONNECTORS=true, um ihn zuzulassen (niemals in der Produktion).',
   'connector.test_not_supported': 'Nur E-Mail- und SMS-Connectors können eine Testnachricht senden.',
   'connector.secret_required': 'Gespeicherte Geheimnisse werden nur dorthin gesendet, wofür sie eingerichtet wurden. Um {{fields}} zu ändern, geben Sie die Geheimnisse erneut ein.',
+  'connector.secret_reenter': 'Erneut eingeben: Ein gespeichertes Geheimnis wird nur dorthin gesendet, wofür es eingerichtet wurde.',
   'connector.general': 'Fehler im Connector: {{detail}}',
   'connector.invalid_metadata': 'Die Connector-Metadaten sind ungültig: {{detail}}',
   'connector.unexpected_type': 'Der Connector hat einen unerwarteten Typ: {{detail}}',

@@ -94,6 +94,7 @@ export const en = {
   'connector.development_disabled': 'The development connector "{{connectorId}}" writes files on the server and is off. Set DEV_CONNECTORS=true to allow it (never in production).',
   'connector.test_not_supported': 'Only email and SMS connectors can send a test message.',
   'connector.secret_required': 'Stored secrets are only sent where they were configured to go. To change {{fields}}, enter the secrets again.',
+  'connector.secret_reenter': 'Enter it again: a stored secret goes only where it was configured to go.',
   'connector.general': 'The connector failed: {{detail}}',
   'connector.invalid_metadata': 'The connector metadata is invalid: {{detail}}',
   'connector.unexpected_type': 'The connector has an unexpected type: {{detail}}',

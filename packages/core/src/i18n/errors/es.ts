@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'El conector de desarrollo "{{connectorId}}" escribe archivos en el servidor y está desactivado. Establezca DEV_CONNECTORS=true para permitirlo (nunca en producción).',
   'connector.test_not_supported': 'Solo los conectores de correo electrónico y SMS pueden enviar un mensaje de prueba.',
   'connector.secret_required': 'Los secretos guardados solo se envían al destino para el que se configuraron. Para cambiar {{fields}}, vuelve a introducir los secretos.',
+  'connector.secret_reenter': 'Vuelva a introducirlo: un secreto guardado solo se envía a donde se configuró.',
   'connector.general': 'Error del conector: {{detail}}',
   'connector.invalid_metadata': 'Los metadatos del conector no son válidos: {{detail}}',
   'connector.unexpected_type': 'El conector tiene un tipo inesperado: {{detail}}',

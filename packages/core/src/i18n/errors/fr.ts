@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'Le connecteur de développement "{{connectorId}}" écrit des fichiers sur le serveur et est désactivé. Définissez DEV_CONNECTORS=true pour l\'autoriser (jamais en production).',
   'connector.test_not_supported': 'Seuls les connecteurs e-mail et SMS peuvent envoyer un message de test.',
   'connector.secret_required': 'Les secrets enregistrés ne sont envoyés qu’à la destination pour laquelle ils ont été configurés. Pour modifier {{fields}}, saisissez à nouveau les secrets.',
+  'connector.secret_reenter': 'Saisissez-le à nouveau : un secret enregistré n\'est envoyé qu\'à la destination configurée.',
   'connector.general': 'Erreur du connecteur : {{detail}}',
   'connector.invalid_metadata': 'Les métadonnées du connecteur ne sont pas valides : {{detail}}',
   'connector.unexpected_type': 'Le connecteur est d\'un type inattendu : {{detail}}',

@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'Il connettore di sviluppo "{{connectorId}}" scrive file sul server ed è disattivato. Imposti DEV_CONNECTORS=true per consentirlo (mai in produzione).',
   'connector.test_not_supported': 'Solo i connettori email e SMS possono inviare un messaggio di prova.',
   'connector.secret_required': 'I segreti salvati vengono inviati solo alla destinazione per cui sono stati configurati. Per modificare {{fields}}, inserisci di nuovo i segreti.',
+  'connector.secret_reenter': 'Inseriscilo di nuovo: un segreto salvato viene inviato solo dove è stato configurato.',
   'connector.general': 'Errore del connettore: {{detail}}',
   'connector.invalid_metadata': 'I metadati del connettore non sono validi: {{detail}}',
   'connector.unexpected_type': 'Il connettore è di un tipo inatteso: {{detail}}',

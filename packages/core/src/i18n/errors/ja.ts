@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': '開発用コネクター「{{connectorId}}」はサーバー上にファイルを書き込むため、無効になっています。許可するには DEV_CONNECTORS=true を設定してください (本番環境では絶対に設定しないでください)。',
   'connector.test_not_supported': 'テストメッセージを送信できるのは、メールコネクターと SMS コネクターのみです。',
   'connector.secret_required': '保存済みのシークレットは、設定された送信先にのみ送られます。{{fields}} を変更するには、シークレットを再入力してください。',
+  'connector.secret_reenter': 'もう一度入力してください。保存されたシークレットは設定された宛先にのみ送信されます。',
   'connector.general': 'コネクターでエラーが発生しました: {{detail}}',
   'connector.invalid_metadata': 'コネクターのメタデータが無効です: {{detail}}',
   'connector.unexpected_type': 'コネクターの種類が想定外です: {{detail}}',

@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': '개발용 커넥터 "{{connectorId}}"은(는) 서버에 파일을 기록하므로 비활성화되어 있습니다. 허용하려면 DEV_CONNECTORS=true로 설정해 주세요(프로덕션 환경에서는 절대 설정하지 마세요).',
   'connector.test_not_supported': '테스트 메시지는 이메일 및 SMS 커넥터만 보낼 수 있습니다.',
   'connector.secret_required': '저장된 비밀 값은 설정된 대상으로만 전송됩니다. {{fields}}을(를) 변경하려면 비밀 값을 다시 입력하세요.',
+  'connector.secret_reenter': '다시 입력하세요. 저장된 비밀 값은 설정된 곳으로만 전송됩니다.',
   'connector.general': '커넥터 오류가 발생했습니다: {{detail}}',
   'connector.invalid_metadata': '커넥터 메타데이터가 올바르지 않습니다: {{detail}}',
   'connector.unexpected_type': '커넥터 유형이 예상과 다릅니다: {{detail}}',

@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'Konektor deweloperski „{{connectorId}}” zapisuje pliki na serwerze, dlatego jest wyłączony. Aby na niego zezwolić, należy ustawić DEV_CONNECTORS=true (nigdy w środowisku produkcyjnym).',
   'connector.test_not_supported': 'Wiadomość testową mogą wysyłać tylko konektory e-mail i SMS.',
   'connector.secret_required': 'Zapisane sekrety są wysyłane tylko tam, dokąd je skonfigurowano. Aby zmienić {{fields}}, wpisz sekrety ponownie.',
+  'connector.secret_reenter': 'Wpisz go ponownie: zapisany sekret jest wysyłany tylko tam, gdzie go skonfigurowano.',
   'connector.general': 'Błąd konektora: {{detail}}',
   'connector.invalid_metadata': 'Metadane konektora są nieprawidłowe: {{detail}}',
   'connector.unexpected_type': 'Konektor ma nieoczekiwany typ: {{detail}}',

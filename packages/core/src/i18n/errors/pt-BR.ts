@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'O conector de desenvolvimento "{{connectorId}}" grava arquivos no servidor e está desativado. Defina DEV_CONNECTORS=true para permiti-lo (nunca em produção).',
   'connector.test_not_supported': 'Somente conectores de e-mail e SMS podem enviar uma mensagem de teste.',
   'connector.secret_required': 'Os segredos salvos só são enviados ao destino para o qual foram configurados. Para alterar {{fields}}, digite os segredos novamente.',
+  'connector.secret_reenter': 'Digite-o novamente: um segredo salvo só é enviado para onde foi configurado.',
   'connector.general': 'O conector falhou: {{detail}}',
   'connector.invalid_metadata': 'Os metadados do conector são inválidos: {{detail}}',
   'connector.unexpected_type': 'O conector tem um tipo inesperado: {{detail}}',

@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'O conector de desenvolvimento "{{connectorId}}" escreve ficheiros no servidor e está desativado. Defina DEV_CONNECTORS=true para o permitir (nunca em produção).',
   'connector.test_not_supported': 'Apenas os conectores de e-mail e SMS podem enviar uma mensagem de teste.',
   'connector.secret_required': 'Os segredos guardados só são enviados para o destino para o qual foram configurados. Para alterar {{fields}}, introduza os segredos novamente.',
+  'connector.secret_reenter': 'Introduza-o novamente: um segredo guardado só é enviado para onde foi configurado.',
   'connector.general': 'O conector falhou: {{detail}}',
   'connector.invalid_metadata': 'Os metadados do conector são inválidos: {{detail}}',
   'connector.unexpected_type': 'O conector tem um tipo inesperado: {{detail}}',

@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'Коннектор для разработки «{{connectorId}}» записывает файлы на сервер и поэтому отключён. Чтобы разрешить его, задайте DEV_CONNECTORS=true (никогда не делайте этого в рабочей среде).',
   'connector.test_not_supported': 'Отправлять тестовые сообщения могут только коннекторы электронной почты и SMS.',
   'connector.secret_required': 'Сохранённые секреты отправляются только туда, для чего они были настроены. Чтобы изменить {{fields}}, введите секреты заново.',
+  'connector.secret_reenter': 'Введите его ещё раз: сохранённый секрет отправляется только туда, куда он был настроен.',
   'connector.general': 'Ошибка коннектора: {{detail}}',
   'connector.invalid_metadata': 'Недопустимые метаданные коннектора: {{detail}}',
   'connector.unexpected_type': 'Неожиданный тип коннектора: {{detail}}',

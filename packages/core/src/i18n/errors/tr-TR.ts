@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': '"{{connectorId}}" geliştirme bağlayıcısı sunucuya dosya yazdığı için devre dışıdır. İzin vermek için DEV_CONNECTORS=true ayarlayın (üretim ortamında asla yapmayın).',
   'connector.test_not_supported': 'Yalnızca e-posta ve SMS bağlayıcıları test mesajı gönderebilir.',
   'connector.secret_required': 'Kayıtlı gizli bilgiler yalnızca yapılandırıldıkları hedefe gönderilir. {{fields}} değerini değiştirmek için gizli bilgileri yeniden girin.',
+  'connector.secret_reenter': 'Yeniden girin: kayıtlı bir gizli değer yalnızca yapılandırıldığı yere gönderilir.',
   'connector.general': 'Bağlayıcı hatası: {{detail}}',
   'connector.invalid_metadata': 'Bağlayıcı meta verileri geçersiz: {{detail}}',
   'connector.unexpected_type': 'Bağlayıcının türü beklenmedik: {{detail}}',

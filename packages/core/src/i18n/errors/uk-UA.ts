@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': 'Конектор для розробки «{{connectorId}}» записує файли на сервер, тому його вимкнено. Щоб дозволити його, задайте DEV_CONNECTORS=true (ніколи не робіть цього в робочому середовищі).',
   'connector.test_not_supported': 'Надсилати тестові повідомлення можуть лише конектори електронної пошти та SMS.',
   'connector.secret_required': 'Збережені секрети надсилаються лише туди, для чого їх налаштовано. Щоб змінити {{fields}}, введіть секрети ще раз.',
+  'connector.secret_reenter': 'Введіть його ще раз: збережений секрет надсилається лише туди, куди його налаштовано.',
   'connector.general': 'Помилка конектора: {{detail}}',
   'connector.invalid_metadata': 'Недійсні метадані конектора: {{detail}}',
   'connector.unexpected_type': 'Неочікуваний тип конектора: {{detail}}',

@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': '开发用连接器“{{connectorId}}”会在服务器上写入文件，因此已被禁用。如需允许，请设置 DEV_CONNECTORS=true（切勿在生产环境中这样做）。',
   'connector.test_not_supported': '只有邮件和短信连接器才能发送测试消息。',
   'connector.secret_required': '已保存的密钥只会发送到其配置的目标。要更改 {{fields}}，请重新输入密钥。',
+  'connector.secret_reenter': '请重新输入：已保存的密钥只会发送到原先配置的位置。',
   'connector.general': '连接器出错：{{detail}}',
   'connector.invalid_metadata': '连接器元数据无效：{{detail}}',
   'connector.unexpected_type': '连接器类型不符合预期：{{detail}}',

@@ -92,6 +92,7 @@ export const phrases: ErrorPhrases = {
   'connector.development_disabled': '開發用連接器「{{connectorId}}」會在伺服器上寫入檔案，因此已停用。如需允許，請設定 DEV_CONNECTORS=true（切勿在正式環境中這樣做）。',
   'connector.test_not_supported': '只有電子郵件和簡訊連接器才能傳送測試訊息。',
   'connector.secret_required': '已儲存的密鑰只會傳送到其設定的目標。若要變更 {{fields}}，請重新輸入密鑰。',
+  'connector.secret_reenter': '請重新輸入：已儲存的密鑰只會傳送到原先設定的位置。',
   'connector.general': '連接器發生錯誤：{{detail}}',
   'connector.invalid_metadata': '連接器中繼資料無效：{{detail}}',
   'connector.unexpected_type': '連接器類型不符合預期：{{detail}}',

@@ -102,8 +102,13 @@ export const unmask = (next: unknown, stored: unknown): unknown => {
 /** Keys that say where a connector sends its requests, and so its credentials. */
 const destinationKey = /host|url|uri|endpoint|server|domain|port/i;
 
-const holdsMask = (value: unknown): boolean =>
-  value === secretMask || (Array.isArray(value) ? value.some(holdsMask) : value !== null && typeof value === 'object' && Object.values(value).some(holdsMask));
+/** Dotted paths of the masked values (stored secrets sent back) in a config. */
+const maskedPaths = (value: unknown, prefix = ''): string[] => {
+  if (value === secretMask) {
+    return [prefix.slice(0, -1)];
+  }
+  return value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, item]) => maskedPaths(item, `${prefix}${key}.`)) : [];
+};
 
 /** Destination settings (dotted paths) whose value differs between a new config and the stored one. */
 const changedDestinations = (next: unknown, stored: unknown, prefix = ''): string[] => {
@@ -126,9 +131,12 @@ const changedDestinations = (next: unknown, stored: unknown, prefix = ''): strin
  * read a masked password by sending a test to a server of their own.
  */
 export const assertSecretsStay = (next: unknown, stored: unknown) => {
-  const changed = holdsMask(next) ? changedDestinations(next, stored) : [];
+  const masked = maskedPaths(next);
+  const changed = masked.length > 0 ? changedDestinations(next, stored) : [];
   if (changed.length > 0) {
-    throw new ApiError(422, 'connector.secret_required', { fields: changed.join(', ') });
+    // Each masked secret is marked on its field: those are the ones to type again.
+    const details = masked.map((path) => ({ path: `config.${path}`, code: 'connector.secret_reenter' as const }));
+    throw new ApiError(422, 'connector.secret_required', { fields: changed.join(', ') }, details);
   }
 };
 

@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'مزامنة الملف الشخصي عند كل تسجيل دخول',
   'connectors.form.sync_profile_hint': 'تحديث اسم المستخدم وصورته من المزود عند كل تسجيل دخول، لا عند التسجيل فقط.',
   'connectors.form.token_storage': 'تخزين رموز المزود',
-  'connectors.form.token_storage_hint': 'الاحتفاظ برمزي الوصول والتحديث الخاصين بالمزود (مشفرين) لكي تستدعي خدمتك الخلفية واجهات المزود نيابة عن المستخدم.',
+  'connectors.form.token_storage_hint': 'الاحتفاظ برمزي الوصول والتحديث الخاصين بالمزود (مشفرين) لكي تستدعي خدمتك الخلفية واجهات المزود نيابة عن المستخدم. يؤدي إيقافه إلى حذف الرموز المحفوظة حتى الآن.',
   'connectors.form.config_title': 'الإعدادات',
   'connectors.form.config_description': 'لا تُعرض الأسرار مرة أخرى: اترك ******** كما هي للاحتفاظ بالقيمة المحفوظة.',
   'connectors.form.create_submit': 'إنشاء الموصل',

@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'Profil bei jeder Anmeldung abgleichen',
   'connectors.form.sync_profile_hint': 'Name und Bild des Benutzers bei jeder Anmeldung vom Anbieter übernehmen, nicht nur bei der Registrierung.',
   'connectors.form.token_storage': 'Tokens des Anbieters speichern',
-  'connectors.form.token_storage_hint': 'Access- und Refresh-Token des Anbieters (verschlüsselt) aufbewahren, damit Ihr Backend die APIs des Anbieters im Namen des Benutzers aufrufen kann.',
+  'connectors.form.token_storage_hint': 'Access- und Refresh-Token des Anbieters (verschlüsselt) aufbewahren, damit Ihr Backend die APIs des Anbieters im Namen des Benutzers aufrufen kann. Beim Ausschalten werden die bisher aufbewahrten Token gelöscht.',
   'connectors.form.config_title': 'Konfiguration',
   'connectors.form.config_description': 'Geheimnisse werden nie wieder angezeigt: Lassen Sie ******** stehen, um den gespeicherten Wert zu behalten.',
   'connectors.form.create_submit': 'Konnektor erstellen',

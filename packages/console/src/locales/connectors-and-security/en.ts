@@ -94,7 +94,7 @@ const phrases = {
   'connectors.form.sync_profile': 'Sync profile at each sign-in',
   'connectors.form.sync_profile_hint': 'Update the user’s name and picture from the provider every time they sign in, not only at sign-up.',
   'connectors.form.token_storage': 'Store provider tokens',
-  'connectors.form.token_storage_hint': 'Keep the provider’s access and refresh tokens (encrypted) so your backend can call the provider’s APIs on the user’s behalf.',
+  'connectors.form.token_storage_hint': 'Keep the provider’s access and refresh tokens (encrypted) so your backend can call the provider’s APIs on the user’s behalf. Turning it off deletes the tokens kept so far.',
   'connectors.form.config_title': 'Configuration',
   'connectors.form.config_description': 'Secrets are never shown back: leave ******** as it is to keep the saved value.',
   'connectors.form.create_submit': 'Create connector',

@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'Sincronizar el perfil en cada inicio de sesión',
   'connectors.form.sync_profile_hint': 'Actualizar el nombre y la imagen del usuario desde el proveedor cada vez que inicia sesión, no solo al registrarse.',
   'connectors.form.token_storage': 'Guardar los tokens del proveedor',
-  'connectors.form.token_storage_hint': 'Conservar los tokens de acceso y de actualización del proveedor (cifrados) para que su backend llame a sus API en nombre del usuario.',
+  'connectors.form.token_storage_hint': 'Conservar los tokens de acceso y de actualización del proveedor (cifrados) para que su backend llame a sus API en nombre del usuario. Al desactivarlo se eliminan los tokens guardados hasta ahora.',
   'connectors.form.config_title': 'Configuración',
   'connectors.form.config_description': 'Los secretos nunca se vuelven a mostrar: deje ******** tal cual para conservar el valor guardado.',
   'connectors.form.create_submit': 'Crear conector',

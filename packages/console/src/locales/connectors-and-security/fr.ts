@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'Synchroniser le profil à chaque connexion',
   'connectors.form.sync_profile_hint': 'Mettre à jour le nom et la photo de l’utilisateur depuis le fournisseur à chaque connexion, pas seulement à l’inscription.',
   'connectors.form.token_storage': 'Conserver les jetons du fournisseur',
-  'connectors.form.token_storage_hint': 'Garder les jetons d’accès et d’actualisation du fournisseur (chiffrés) pour que votre backend appelle ses API au nom de l’utilisateur.',
+  'connectors.form.token_storage_hint': 'Garder les jetons d’accès et d’actualisation du fournisseur (chiffrés) pour que votre backend appelle ses API au nom de l’utilisateur. La désactiver supprime les jetons gardés jusque-là.',
   'connectors.form.config_title': 'Configuration du connecteur',
   'connectors.form.config_description': 'Les secrets ne sont jamais réaffichés : laissez ******** tel quel pour conserver la valeur enregistrée.',
   'connectors.form.create_submit': 'Créer le connecteur',

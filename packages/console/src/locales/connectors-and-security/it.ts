@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'Sincronizza il profilo a ogni accesso',
   'connectors.form.sync_profile_hint': 'Aggiorna nome e immagine dell’utente dal provider a ogni accesso, non solo alla registrazione.',
   'connectors.form.token_storage': 'Conserva i token del provider',
-  'connectors.form.token_storage_hint': 'Conserva i token di accesso e di aggiornamento del provider (cifrati) così il tuo backend può chiamarne le API per conto dell’utente.',
+  'connectors.form.token_storage_hint': 'Conserva i token di accesso e di aggiornamento del provider (cifrati) così il tuo backend può chiamarne le API per conto dell’utente. Disattivandolo si eliminano i token conservati finora.',
   'connectors.form.config_title': 'Configurazione',
   'connectors.form.config_description': 'I segreti non vengono mai mostrati: lascia ******** invariato per mantenere il valore salvato.',
   'connectors.form.create_submit': 'Crea connettore',

@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'サインインのたびにプロフィールを同期',
   'connectors.form.sync_profile_hint': 'サインアップ時だけでなく、サインインのたびにプロバイダーからユーザーの名前と画像を更新します。',
   'connectors.form.token_storage': 'プロバイダーのトークンを保存',
-  'connectors.form.token_storage_hint': 'バックエンドがユーザーに代わってプロバイダーの API を呼び出せるよう、プロバイダーのアクセストークンとリフレッシュトークンを（暗号化して）保持します。',
+  'connectors.form.token_storage_hint': 'バックエンドがユーザーに代わってプロバイダーの API を呼び出せるよう、プロバイダーのアクセストークンとリフレッシュトークンを（暗号化して）保持します。 オフにすると、これまでに保存したトークンは削除されます。',
   'connectors.form.config_title': '構成',
   'connectors.form.config_description': 'シークレットは二度と表示されません。保存済みの値を保つには ******** をそのままにしてください。',
   'connectors.form.create_submit': 'コネクターを作成',

@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': '로그인할 때마다 프로필 동기화',
   'connectors.form.sync_profile_hint': '가입할 때뿐 아니라 로그인할 때마다 공급자에서 사용자의 이름과 사진을 갱신합니다.',
   'connectors.form.token_storage': '공급자 토큰 저장',
-  'connectors.form.token_storage_hint': '백엔드가 사용자를 대신해 공급자 API를 호출할 수 있도록 공급자의 액세스 토큰과 갱신 토큰을 (암호화해) 보관합니다.',
+  'connectors.form.token_storage_hint': '백엔드가 사용자를 대신해 공급자 API를 호출할 수 있도록 공급자의 액세스 토큰과 갱신 토큰을 (암호화해) 보관합니다. 끄면 지금까지 보관한 토큰이 삭제됩니다.',
   'connectors.form.config_title': '구성',
   'connectors.form.config_description': '시크릿은 다시 표시되지 않습니다. 저장된 값을 유지하려면 ********를 그대로 두세요.',
   'connectors.form.create_submit': '커넥터 만들기',

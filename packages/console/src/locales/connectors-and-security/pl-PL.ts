@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'Synchronizuj profil przy każdym logowaniu',
   'connectors.form.sync_profile_hint': 'Aktualizuj nazwę i zdjęcie użytkownika od dostawcy przy każdym logowaniu, nie tylko przy rejestracji.',
   'connectors.form.token_storage': 'Przechowuj tokeny dostawcy',
-  'connectors.form.token_storage_hint': 'Zachowuj tokeny dostępu i odświeżania dostawcy (zaszyfrowane), aby Twój backend mógł wywoływać jego API w imieniu użytkownika.',
+  'connectors.form.token_storage_hint': 'Zachowuj tokeny dostępu i odświeżania dostawcy (zaszyfrowane), aby Twój backend mógł wywoływać jego API w imieniu użytkownika. Wyłączenie usuwa zachowane dotąd tokeny.',
   'connectors.form.config_title': 'Konfiguracja',
   'connectors.form.config_description': 'Sekrety nigdy nie są ponownie wyświetlane: pozostaw ********, aby zachować zapisaną wartość.',
   'connectors.form.create_submit': 'Utwórz konektor',

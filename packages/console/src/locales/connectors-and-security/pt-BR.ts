@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'Sincronizar perfil a cada login',
   'connectors.form.sync_profile_hint': 'Atualizar o nome e a foto do usuário a partir do provedor a cada login, não só no cadastro.',
   'connectors.form.token_storage': 'Guardar tokens do provedor',
-  'connectors.form.token_storage_hint': 'Manter os tokens de acesso e de atualização do provedor (criptografados) para que seu backend chame as APIs dele em nome do usuário.',
+  'connectors.form.token_storage_hint': 'Manter os tokens de acesso e de atualização do provedor (criptografados) para que seu backend chame as APIs dele em nome do usuário. Desativar exclui os tokens mantidos até agora.',
   'connectors.form.config_title': 'Configuração',
   'connectors.form.config_description': 'Os segredos nunca são exibidos de novo: deixe ******** como está para manter o valor salvo.',
   'connectors.form.create_submit': 'Criar conector',

@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'Sincronizar o perfil em cada início de sessão',
   'connectors.form.sync_profile_hint': 'Atualizar o nome e a fotografia do utilizador a partir do fornecedor sempre que inicia sessão, não só no registo.',
   'connectors.form.token_storage': 'Guardar os tokens do fornecedor',
-  'connectors.form.token_storage_hint': 'Manter os tokens de acesso e de atualização do fornecedor (cifrados) para que o seu backend chame as APIs dele em nome do utilizador.',
+  'connectors.form.token_storage_hint': 'Manter os tokens de acesso e de atualização do fornecedor (cifrados) para que o seu backend chame as APIs dele em nome do utilizador. Desativar elimina os tokens mantidos até agora.',
   'connectors.form.config_title': 'Configuração',
   'connectors.form.config_description': 'Os segredos nunca voltam a ser mostrados: deixe ******** como está para manter o valor guardado.',
   'connectors.form.create_submit': 'Criar conector',

@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': 'Her oturum açışta profili eşitle',
   'connectors.form.sync_profile_hint': 'Kullanıcının adını ve resmini yalnızca kayıtta değil, her oturum açışta sağlayıcıdan güncelle.',
   'connectors.form.token_storage': 'Sağlayıcı belirteçlerini sakla',
-  'connectors.form.token_storage_hint': 'Arka ucunuz sağlayıcının API’lerini kullanıcı adına çağırabilsin diye sağlayıcının erişim ve yenileme belirteçlerini (şifreli) sakla.',
+  'connectors.form.token_storage_hint': 'Arka ucunuz sağlayıcının API’lerini kullanıcı adına çağırabilsin diye sağlayıcının erişim ve yenileme belirteçlerini (şifreli) sakla. Kapatmak, o ana kadar saklanan belirteçleri siler.',
   'connectors.form.config_title': 'Yapılandırma',
   'connectors.form.config_description': 'Gizli değerler asla yeniden gösterilmez: kayıtlı değeri korumak için ******** değerini olduğu gibi bırakın.',
   'connectors.form.create_submit': 'Bağlayıcı oluştur',

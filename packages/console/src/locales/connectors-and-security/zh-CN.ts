@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': '每次登录时同步资料',
   'connectors.form.sync_profile_hint': '不仅在注册时，每次登录都从提供商更新用户的名称和头像。',
   'connectors.form.token_storage': '保存提供商令牌',
-  'connectors.form.token_storage_hint': '（加密）保存提供商的访问令牌和刷新令牌，以便你的后端代表用户调用提供商的 API。',
+  'connectors.form.token_storage_hint': '（加密）保存提供商的访问令牌和刷新令牌，以便你的后端代表用户调用提供商的 API。关闭后，之前保存的令牌会被删除。',
   'connectors.form.config_title': '配置',
   'connectors.form.config_description': '密钥不会再次显示：保持 ******** 不变即可保留已保存的值。',
   'connectors.form.create_submit': '创建连接器',

@@ -95,7 +95,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.sync_profile': '每次登入時同步個人資料',
   'connectors.form.sync_profile_hint': '不只在註冊時，每次登入都從提供者更新用戶的名稱與頭像。',
   'connectors.form.token_storage': '儲存提供者權杖',
-  'connectors.form.token_storage_hint': '（加密）保存提供者的存取權杖與更新權杖，讓你的後端能代表用戶呼叫提供者的 API。',
+  'connectors.form.token_storage_hint': '（加密）保存提供者的存取權杖與更新權杖，讓你的後端能代表用戶呼叫提供者的 API。關閉後，之前保存的權杖會被刪除。',
   'connectors.form.config_title': '組態',
   'connectors.form.config_description': '密鑰不會再次顯示：保持 ******** 不變即可保留已儲存的值。',
   'connectors.form.create_submit': '建立連接器',

@@ -1,3 +1,4 @@
+import { contrastRatio, parseHexColor } from '@gatehouse/schemas/color';
 import { supportedLocales } from '@gatehouse/schemas/locales';
 import { describe, expect, it } from 'vitest';
 
@@ -83,6 +84,21 @@ describe('renderLogoutPage', () => {
     const yellow = { color: { primaryColor: '#FFE600', isDarkModeEnabled: false, darkPrimaryColor: '#FFE600' }, branding: {} };
     expect(renderSignedOutPage({ locale: 'en', settings: yellow })).toContain('--on-brand:#000000');
     expect(renderSignedOutPage({ locale: 'en', settings })).toContain('--on-brand:#ffffff');
+  });
+
+  it('shades a pale brand colour for links and focus rings until it reads on the page', () => {
+    const yellow = { color: { primaryColor: '#F5C518', isDarkModeEnabled: false, darkPrimaryColor: '#F5C518' }, branding: {} };
+    const html = renderErrorPage({ error: 'invalid_request', locale: 'en', settings: { ...yellow, supportEmail: 'help@example.com' } });
+    const linkColor = /--brand-text:(#[0-9a-f]{6})/.exec(html)?.[1];
+    expect(linkColor).toBeDefined();
+    expect(linkColor).not.toBe('#f5c518');
+    expect(contrastRatio(parseHexColor(linkColor!)!, [255, 255, 255])).toBeGreaterThanOrEqual(4.5);
+    expect(html).toContain('a{color:var(--brand-text)}');
+    expect(html).toMatch(/focus-visible\{outline:2px solid var\(--brand-text\)/);
+  });
+
+  it('gives the page that signs out at once a heading too', () => {
+    expect(renderLogoutPage({ form, auto: true, locale: 'en', settings })).toContain('<h1>Signing out…</h1>');
   });
 });
 

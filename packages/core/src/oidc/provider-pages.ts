@@ -1,4 +1,4 @@
-import { readableTextColor } from '@gatehouse/schemas/color';
+import { ensureContrast, readableTextColor } from '@gatehouse/schemas/color';
 import { pickLanguage, rtlLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
 import Negotiator from 'negotiator';
 
@@ -309,16 +309,17 @@ const hexColor = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(va
 const pageStyle = (color: PageBranding['color']) => {
   const brand = hexColor(color.primaryColor, '#6139f6');
   const darkBrand = hexColor(color.darkPrimaryColor, brand);
-  const light = `--brand:${brand};--on-brand:${readableTextColor(brand)};--bg:#f5f6f8;--surface:#fff;--text:#1b1c1f;--muted:#5a5e66;color-scheme:light`;
-  const dark = `--brand:${darkBrand};--on-brand:${readableTextColor(darkBrand)};--bg:#111214;--surface:#1c1d21;--text:#eceef2;--muted:#a9adb6;color-scheme:dark`;
+  // --brand-text: the brand colour as links and focus rings may use it, shaded until it reads on the surface.
+  const light = `--brand:${brand};--on-brand:${readableTextColor(brand)};--brand-text:${ensureContrast(brand, '#ffffff')};--bg:#f5f6f8;--surface:#fff;--text:#1b1c1f;--muted:#5a5e66;color-scheme:light`;
+  const dark = `--brand:${darkBrand};--on-brand:${readableTextColor(darkBrand)};--brand-text:${ensureContrast(darkBrand, '#1c1d21')};--bg:#111214;--surface:#1c1d21;--text:#eceef2;--muted:#a9adb6;color-scheme:dark`;
   return [
     `:root{${light}}`,
     color.isDarkModeEnabled ? `@media (prefers-color-scheme:dark){:root{${dark}}}` : '',
     '*{box-sizing:border-box}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;padding:16px;background:var(--bg);color:var(--text);overflow-wrap:anywhere}',
     'main{width:100%;max-width:440px;background:var(--surface);border-radius:16px;padding:32px 24px;text-align:center;box-shadow:0 1px 3px rgb(0 0 0/8%),0 8px 24px rgb(0 0 0/6%)}',
-    'a{color:var(--brand)}details{text-align:start;font-size:.875rem}summary{cursor:pointer;color:var(--muted)}code{overflow-wrap:anywhere}.brand{margin-bottom:16px}.brand img{max-width:180px;max-height:48px;object-fit:contain}h1{margin:0 0 8px;font-size:1.5rem;line-height:1.3}p{margin:0 0 24px;color:var(--muted)}',
+    'a{color:var(--brand-text)}details{text-align:start;font-size:.875rem}summary{cursor:pointer;color:var(--muted)}code{overflow-wrap:anywhere}.brand{margin-bottom:16px}.brand img{max-width:180px;max-height:48px;object-fit:contain}h1{margin:0 0 8px;font-size:1.5rem;line-height:1.3}p{margin:0 0 24px;color:var(--muted)}',
     'button{font:inherit;font-weight:600;width:100%;padding:10px 16px;margin:4px 0;border-radius:10px;border:1px solid var(--brand);background:var(--brand);color:var(--on-brand);cursor:pointer}',
-    'button.secondary{background:transparent;color:var(--text)}button:focus-visible{outline:2px solid var(--brand);outline-offset:2px}',
+    'button.secondary{background:transparent;color:var(--text)}button:focus-visible,a:focus-visible,summary:focus-visible{outline:2px solid var(--brand-text);outline-offset:2px}',
   ].join('');
 };
 
@@ -351,7 +352,7 @@ const page = (locale: SupportedLocale, title: string, settings: PageBranding, bo
 export const renderLogoutPage = (options: { form: string; auto: boolean; locale: SupportedLocale; settings: PageBranding }) => {
   const text = pagePhrases[options.locale];
   const body = options.auto
-    ? `<input type="hidden" name="logout" value="yes" form="op.logoutForm"><p>${escapeHtml(text.signing_out)}</p><noscript><button type="submit" form="op.logoutForm">${escapeHtml(text.continue)}</button></noscript><script>document.getElementById("op.logoutForm").submit()</script>`
+    ? `<input type="hidden" name="logout" value="yes" form="op.logoutForm"><h1>${escapeHtml(text.signing_out)}</h1><noscript><button type="submit" form="op.logoutForm">${escapeHtml(text.continue)}</button></noscript><script>document.getElementById("op.logoutForm").submit()</script>`
     : `<h1>${escapeHtml(text.confirm_title)}</h1><p>${escapeHtml(text.confirm_description)}</p><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(text.sign_out)}</button><button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(text.stay_signed_in)}</button>`;
   return page(options.locale, options.auto ? text.signing_out : text.confirm_title, options.settings, `${options.form}${body}`);
 };

@@ -59,6 +59,29 @@ const focused = (page: Page) =>
 /** Waits for the focus a page gives on arrival: it moves there in an effect, after the page is painted. */
 const arrivedAt = (page: Page, expected: string) => expect.poll(() => focused(page)).toBe(expected);
 
+/**
+ * Whether `text`, where it appears in the page's main landmark, is drawn left to right: each
+ * character to the right of the one before (bidirectional text can reorder runs of it).
+ */
+const readsLeftToRight = (page: Page, text: string) =>
+  page.evaluate((wanted) => {
+    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const start = node.textContent!.indexOf(wanted);
+      if (start < 0) {
+        continue;
+      }
+      const left = (index: number) => {
+        const range = document.createRange();
+        range.setStart(node, start + index);
+        range.setEnd(node, start + index + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return [...wanted].every((_, index) => index === 0 || left(index) > left(index - 1));
+    }
+    return `not found: ${wanted}`;
+  }, text);
+
 /** Presses `key` `times` times, as a person walking the page with the keyboard. */
 const press = async (page: Page, key: string, times = 1) => {
   for (let count = 0; count < times; count++) {
@@ -349,6 +372,84 @@ describe('accessibility of the hosted pages', () => {
       for (const { name } of (await admin.get('/custom-profile-fields')).body as { name: string }[]) {
         await admin.delete(`/custom-profile-fields/${name}`);
       }
+    }
+  });
+
+  it('in Arabic, a code sign-in keeps addresses left to right, describes the code field, takes a pasted code, and Back keeps the focus', async () => {
+    const { page } = browser;
+    const smtp = await startSmtpServer();
+    // Starts with digits: without isolation, right-to-left text shows it as `nour@example.com.2024`.
+    const email = '2024.nour@example.com';
+    // A second address for the second code: the server sends one code a minute per address.
+    const other = 'nour.second@example.com';
+    try {
+      expect((await admin.post('/connectors', smtp.connector)).status).toBe(201);
+      const settings = await admin.patch('/sign-in-exp', {
+        signUp: { identifiers: ['email'], password: false, verify: true, secondaryIdentifiers: [] },
+        signIn: { methods: [{ identifier: 'email', password: false, verificationCode: true, isPasswordPrimary: false }] },
+      });
+      expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+      for (const primaryEmail of [email, other]) {
+        expect((await admin.post('/users', { primaryEmail })).status).toBe(201);
+      }
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+      const authorization = await startAuthorization(page, server.endpoint, app, { ui_locales: 'ar' });
+      await waitForHeading(page, 'تسجيل الدخول');
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      const identifier = page.getByLabel('البريد الإلكتروني', { exact: true });
+      await arrivedAt(page, 'input email: البريد الإلكتروني');
+      await page.keyboard.type(email);
+      // What is typed reads left to right in the right-to-left form.
+      expect.soft(await identifier.evaluate((input) => input.matches(':dir(ltr)'))).toBe(true);
+      let mailsBefore = smtp.received.length;
+      await page.keyboard.press('Enter');
+
+      await waitForHeading(page, 'أدخل رمز التحقق');
+      const code = page.getByLabel('رمز التحقق', { exact: true });
+      await arrivedAt(page, 'input text: رمز التحقق');
+      expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+      // The field is described by the sentence saying how many digits were sent, and where.
+      const description = await code.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+      expect.soft(description).toContain('6');
+      expect.soft(description).toContain(email);
+      // The address in the Arabic sentence is drawn left to right, character after character.
+      expect.soft(await readsLeftToRight(page, email)).toBe(true);
+
+      // Back: the focus returns to the address, not to the page's body.
+      await page.getByRole('button', { name: 'رجوع', exact: true }).click();
+      await waitForHeading(page, 'تسجيل الدخول');
+      await page.waitForFunction(() => document.activeElement !== document.body, null, { timeout: 2000 }).catch(() => undefined);
+      expect.soft(await focused(page)).toBe('input email: البريد الإلكتروني');
+
+      // The code as a message shows it, `123 456`, pasted at once: all six digits count, and it signs in.
+      await identifier.fill(other);
+      mailsBefore = smtp.received.length;
+      await page.getByRole('button', { name: 'إرسال الرمز', exact: true }).click();
+      await waitForHeading(page, 'أدخل رمز التحقق');
+      const sent = await smtp.codeFor(other, mailsBefore);
+      await page.evaluate((text) => navigator.clipboard.writeText(text), `${sent.slice(0, 3)} ${sent.slice(3)}`);
+      await arrivedAt(page, 'input text: رمز التحقق');
+      await page.keyboard.press('ControlOrMeta+V');
+      const { claims } = await authorization.finish();
+      const users = (await admin.get(`/users?search=${encodeURIComponent(other)}`)).body as { id: string }[];
+      expect(claims.sub).toBe(users[0]?.id);
+    } finally {
+      await admin.patch('/sign-in-exp', {
+        signUp: { identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [] },
+        signIn: { methods: [{ identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true }] },
+      });
+      for (const { id, connectorId } of (await admin.get('/connectors')).body as { id: string; connectorId: string }[]) {
+        if (connectorId === 'smtp') {
+          await admin.delete(`/connectors/${id}`);
+        }
+      }
+      await smtp.close();
     }
   });
 });

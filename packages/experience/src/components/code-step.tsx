@@ -1,13 +1,20 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 
 import { api } from '../lib/api.js';
 import { t } from '../lib/i18n.js';
 import { Page } from './page.js';
-import { Button, Field, FormAlert, Notice, useAsyncAction, useAutoFocus, useErrorFocus, useFormErrors } from './form.js';
+import { Button, Field, FormAlert, Notice, Trans, useAsyncAction, useAutoFocus, useErrorFocus, useFormErrors } from './form.js';
 
 export type CodeIdentifier = { type: 'email' | 'phone'; value: string };
 
 const resendDelaySeconds = 60;
+const codeLength = 6;
+
+/**
+ * The digits of what was typed, pasted or autofilled, at most six: a code pasted from a message as
+ * `123 456` or `123-456` is the whole code (a `maxlength` would have cut it to `123 45`).
+ */
+export const codeDigits = (value: string) => value.replace(/\D/g, '').slice(0, codeLength);
 
 /** Counts down from `seconds` to 0 once a second; `restart` starts again. */
 const useCountdown = (seconds: number) => {
@@ -49,11 +56,11 @@ export const CodeStep = ({
   const { errors, setErrors, fail, clear } = useFormErrors({ code: 'code', identifier: 'code' });
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useAutoFocus<HTMLInputElement>();
+  const descriptionId = `code-description-${useId()}`;
   useErrorFocus(formRef, errors);
 
-  const verify = (value: string) => {
-    const digits = value.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
+  const verify = (digits: string) => {
+    if (digits.length !== codeLength) {
       setErrors({ fields: { code: [t('errors.code_format')] } });
       return;
     }
@@ -78,7 +85,13 @@ export const CodeStep = ({
   };
 
   return (
-    <Page title={title} description={t('code.description', { target: identifier.value })}>
+    <Page
+      title={title}
+      // The address or number stays left to right inside right-to-left text; the field reads this
+      // sentence (how many digits, sent where) as its description.
+      description={<Trans phrase="code.description" nodes={{ target: <bdi>{identifier.value}</bdi> }} />}
+      descriptionId={descriptionId}
+    >
       <form
         ref={formRef}
         noValidate
@@ -94,16 +107,22 @@ export const CodeStep = ({
           name="code"
           value={code}
           onValue={(value) => {
-            setCode(value);
+            const digits = codeDigits(value);
+            // Keep only the digits in the field itself (state alone would not undo a typed letter).
+            if (inputRef.current && inputRef.current.value !== digits) {
+              inputRef.current.value = digits;
+            }
+            setCode(digits);
             // Submit as soon as the sixth digit is typed or pasted.
-            if (/^\d{6}$/.test(value.replace(/\s/g, '')) && !busy) {
-              verify(value);
+            if (digits.length === codeLength && !busy) {
+              verify(digits);
             }
           }}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
-          maxLength={6}
+          dir="ltr"
+          describedBy={descriptionId}
           errors={errors.fields.code}
           inputRef={inputRef}
         />

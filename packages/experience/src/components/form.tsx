@@ -147,14 +147,18 @@ export const useErrorFocus = (formRef: RefObject<HTMLElement | null>, errors: Fo
   }, [errors]);
 };
 
-/** Focuses the element once when it appears (the first field of a page or step). */
-export const useAutoFocus = <T extends HTMLElement>(enabled = true) => {
+/**
+ * Focuses the element when it appears (the first field of a page or step), and again whenever
+ * `step` changes: back from a later step the element is a new one, and the focus would be lost on
+ * the page's body.
+ */
+export const useAutoFocus = <T extends HTMLElement>(enabled = true, step?: unknown) => {
   const ref = useRef<T>(null);
   useEffect(() => {
     if (enabled) {
       ref.current?.focus();
     }
-  }, []);
+  }, [step]);
   return ref;
 };
 
@@ -209,6 +213,8 @@ type InputProps = {
   max?: number | undefined;
   step?: string;
   required?: boolean;
+  /** `ltr` for codes, `auto` for what may be an address or a phone number inside right-to-left pages. */
+  dir?: 'ltr' | 'auto';
 };
 
 export type FieldProps = InputProps & {
@@ -224,15 +230,17 @@ export type FieldProps = InputProps & {
   /** Extra content inside the input row (the show-password button). */
   addon?: ComponentChildren;
   id?: string;
+  /** Ids of text elsewhere on the page that describes the field (a step's description). */
+  describedBy?: string | undefined;
 };
 
 /** A labelled input with its hint and errors wired up for assistive technology. */
-export const Field = ({ label, value, onValue, errors, hint, optional, inputRef, addon, id, ...input }: FieldProps) => {
+export const Field = ({ label, value, onValue, errors, hint, optional, inputRef, addon, id, describedBy: described, ...input }: FieldProps) => {
   const generated = useId();
   const inputId = id ?? `field-${generated}`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : '', errors?.length ? errorId : ''].filter(Boolean).join(' ');
+  const describedBy = [described ?? '', hint ? hintId : '', errors?.length ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div class="field">
       <label for={inputId}>

@@ -10,11 +10,14 @@ import { useApp } from './app-context.js';
 export const Page = ({
   title,
   description,
+  descriptionId,
   contentKey,
   children,
 }: {
   title: string;
   description?: ComponentChildren;
+  /** An id for the description, for a field it describes (`aria-describedby`). */
+  descriptionId?: string;
   /** Path the tenant's `customContent` is keyed by (e.g. `/sign-in`). */
   contentKey?: string;
   children?: ComponentChildren;
@@ -28,7 +31,11 @@ export const Page = ({
   return (
     <>
       <h1>{title}</h1>
-      {description && <p class="description">{description}</p>}
+      {description && (
+        <p class="description" id={descriptionId}>
+          {description}
+        </p>
+      )}
       {children}
       {customContent && (
         // The custom content is HTML written by the tenant's administrators in the console (never by

@@ -74,9 +74,9 @@ describe('identifier field', () => {
   });
 
   it('picks input type, keyboard and autofill hint', () => {
-    expect(identifierInputProps(['email'])).toEqual({ type: 'email', inputMode: 'email', autoComplete: 'email' });
-    expect(identifierInputProps(['phone'])).toEqual({ type: 'tel', inputMode: 'tel', autoComplete: 'tel' });
-    expect(identifierInputProps(['username'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username' });
-    expect(identifierInputProps(['username', 'email'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username' });
+    expect(identifierInputProps(['email'])).toEqual({ type: 'email', inputMode: 'email', autoComplete: 'email', dir: 'auto' });
+    expect(identifierInputProps(['phone'])).toEqual({ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'auto' });
+    expect(identifierInputProps(['username'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username', dir: 'auto' });
+    expect(identifierInputProps(['username', 'email'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username', dir: 'auto' });
   });
 });

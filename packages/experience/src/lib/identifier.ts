@@ -84,16 +84,21 @@ export type IdentifierInputProps = {
   type: 'text' | 'email' | 'tel';
   inputMode: 'text' | 'email' | 'tel';
   autoComplete: 'username' | 'email' | 'tel';
+  /**
+   * An address or a phone number reads left to right even on a right-to-left page (else Arabic shows
+   * `+1 555 0100` as `0100 555 1+`); a username in Arabic script still reads right to left.
+   */
+  dir: 'auto';
 };
 
 /** Input type, virtual keyboard and autofill hint for a field accepting these identifier types. */
 export const identifierInputProps = (types: readonly IdentifierType[]): IdentifierInputProps => {
   const sorted = sortTypes(types);
   if (sorted.length === 1 && sorted[0] === 'email') {
-    return { type: 'email', inputMode: 'email', autoComplete: 'email' };
+    return { type: 'email', inputMode: 'email', autoComplete: 'email', dir: 'auto' };
   }
   if (sorted.length === 1 && sorted[0] === 'phone') {
-    return { type: 'tel', inputMode: 'tel', autoComplete: 'tel' };
+    return { type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'auto' };
   }
-  return { type: 'text', inputMode: 'text', autoComplete: 'username' };
+  return { type: 'text', inputMode: 'text', autoComplete: 'username', dir: 'auto' };
 };

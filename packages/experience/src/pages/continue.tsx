@@ -119,10 +119,10 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
     }
   };
 
-  // The first field gets the focus whenever the list of fields changes.
+  // The first field gets the focus whenever the list of fields changes, and back from a code step.
   useEffect(() => {
     formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
-  }, [pending]);
+  }, [pending, code]);
 
   // Opened without knowing what is missing (a reload in another tab): ask the server by submitting.
   useEffect(() => {

@@ -54,7 +54,8 @@ export default function ForgotPasswordPage() {
   const { busy, run } = useAsyncAction();
   const { errors, setErrors, fail, clear } = useFormErrors({ identifier: 'identifier', email: 'identifier', phone: 'identifier' });
   const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useAutoFocus<HTMLInputElement>();
+  // Back from the code step, the address has the focus again.
+  const inputRef = useAutoFocus<HTMLInputElement>(true, step.kind);
   useErrorFocus(formRef, errors);
   const label = t(identifierLabelKey(types));
 

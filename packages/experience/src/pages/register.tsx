@@ -9,6 +9,7 @@ import {
   Field,
   FormAlert,
   PageLink,
+  Trans,
   useAsyncAction,
   useAutoFocus,
   useErrorFocus,
@@ -70,7 +71,8 @@ export default function RegisterPage() {
   const { busy, run } = useAsyncAction();
   const { errors, setErrors, fail, clear } = useFormErrors(errorFields);
   const formRef = useRef<HTMLFormElement>(null);
-  const firstRef = useAutoFocus<HTMLInputElement>();
+  // Back from a later step, the first field has the focus again.
+  const firstRef = useAutoFocus<HTMLInputElement>(true, step.kind);
   useErrorFocus(formRef, errors);
 
   const agreeToTerms = agreeToTermsFor(terms, agreed);
@@ -247,7 +249,10 @@ const ExistingAccountStep = ({
   const { errors, fail } = useFormErrors({});
   prefill.identifier = identifier.value;
   return (
-    <Page title={t('register.existing_title')} description={t('register.existing_description', { identifier: identifier.value })}>
+    <Page
+      title={t('register.existing_title')}
+      description={<Trans phrase="register.existing_description" nodes={{ identifier: <bdi>{identifier.value}</bdi> }} />}
+    >
       {byCode ? (
         <form
           noValidate

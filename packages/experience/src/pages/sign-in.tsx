@@ -10,6 +10,7 @@ import {
   Notice,
   PageLink,
   PasswordField,
+  Trans,
   useAsyncAction,
   useAutoFocus,
   useErrorFocus,
@@ -62,7 +63,8 @@ export default function SignInPage() {
   const { busy, run } = useAsyncAction();
   const { errors, setErrors, fail, clear } = useFormErrors(errorFields);
   const formRef = useRef<HTMLFormElement>(null);
-  const identifierRef = useAutoFocus<HTMLInputElement>();
+  // Back from the code step, the identifier has the focus again.
+  const identifierRef = useAutoFocus<HTMLInputElement>(true, step.kind);
   const passwordRef = useRef<HTMLInputElement>(null);
   useErrorFocus(formRef, errors);
 
@@ -249,7 +251,10 @@ const CreateAccountStep = ({
   const formRef = useRef<HTMLFormElement>(null);
   useErrorFocus(formRef, errors);
   return (
-    <Page title={t('sign_in.create_title')} description={t('sign_in.create_description', { identifier: identifier.value })}>
+    <Page
+      title={t('sign_in.create_title')}
+      description={<Trans phrase="sign_in.create_description" nodes={{ identifier: <bdi>{identifier.value}</bdi> }} />}
+    >
       <form
         ref={formRef}
         noValidate

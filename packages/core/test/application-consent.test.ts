@@ -4,6 +4,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createExperienceClient, createWebApp } from './setup/experience-client.js';
+import { basicAuth, postForm } from './setup/forms.js';
 import { apiWithScopes } from './setup/grants.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
@@ -287,6 +288,50 @@ describe('user consent scopes', () => {
     expect(decodeJwt(tokens.access_token).scope).toBe('read:docs write:docs');
 
     // Answered: the next request needs no screen.
+    expect((await browser.authorize({ ...request, prompt: '' })).startsWith(app.redirectUri)).toBe(true);
+  });
+
+  it('takes a scope removed from the list away from the users who had consented to it, and asks them again', async () => {
+    const { app, indicator, scopeIds } = await setUp('withdrawn');
+    const path = `/applications/${app.id}/user-consent-scopes`;
+    await admin.post(path, { userScopes: ['profile', 'email'], resourceScopes: [scopeIds['read:docs'], scopeIds['write:docs']] });
+    const browser = await createExperienceClient(server.endpoint, app);
+    const request = { scope: 'openid profile email offline_access read:docs write:docs', resource: indicator };
+    const consent = async () => {
+      const granted = await browser.api('POST', '/consent');
+      expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+      const tokens = await browser.exchange(await browser.follow(granted.body.redirectTo));
+      const { payload: idToken } = await jwtVerify(tokens.id_token!, jwks, { audience: app.id });
+      return { tokens, idToken, scope: decodeJwt(tokens.access_token).scope };
+    };
+    // offline_access counts only with prompt=consent (OpenID Connect Core 11).
+    await browser.authorize({ prompt: 'login consent', ...request });
+    expect(await signIn(browser, 'withdrawn')).toBe(`${server.endpoint}/consent`);
+    const before = await consent();
+    expect(before.idToken.email).toBe('withdrawn@example.com');
+    expect(before.scope).toBe('read:docs write:docs');
+    expect(before.tokens.refresh_token).toBeTruthy();
+
+    // A user scope off the list: the grant that held it goes, with its refresh token.
+    expect((await admin.delete(`${path}/user-scopes/email`)).status).toBe(204);
+    const refreshed = await postForm(
+      `${server.endpoint}/oidc/token`,
+      { grant_type: 'refresh_token', refresh_token: before.tokens.refresh_token! },
+      basicAuth(app.id, app.secret!),
+    );
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_grant');
+    expect(await browser.authorize({ ...request, prompt: '' })).toBe(`${server.endpoint}/consent`);
+    expect((await browser.api('GET', '/consent')).body.missingScopes.map((scope: { name: string }) => scope.name)).toEqual(['profile']);
+    const withoutEmail = await consent();
+    expect(withoutEmail.idToken).not.toHaveProperty('email');
+    expect(withoutEmail.scope).toBe('read:docs write:docs');
+
+    // An API permission off the list: the same.
+    expect((await admin.delete(`${path}/resource-scopes/${scopeIds['write:docs']}`)).status).toBe(204);
+    expect(await browser.authorize({ ...request, prompt: '' })).toBe(`${server.endpoint}/consent`);
+    expect((await consent()).scope).toBe('read:docs');
+    // Answered again: the next request needs no screen.
     expect((await browser.authorize({ ...request, prompt: '' })).startsWith(app.redirectUri)).toBe(true);
   });
 

@@ -13,6 +13,7 @@ import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { tokenLogPayload } from '../modules/logs/token-log.js';
 import { actorClaim, exchangeContexts, registerTokenExchange } from '../modules/token-exchange/token-exchange.grant.js';
 import { PostgresAdapter } from './adapter.js';
+import { claimsByScope } from './claims-by-scope.js';
 import { createFindAccount, userResourceScopes } from './find-account.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
 import { languageCookie, pickPageLanguage, renderErrorPage, renderLogoutPage, renderSignedOutPage } from './provider-pages.js';
@@ -173,36 +174,6 @@ const pageContext = async (runtime: TenantRuntime, ctx: KoaContextWithOIDC, uiLo
 const settingsOf = (client: unknown) =>
   ((client as { gatehouse?: unknown } | undefined)?.gatehouse ?? {}) as Partial<GatehouseClientSettings>;
 
-/** The user claims each standard and product scope releases (spec §6). */
-export const claimsByScope: Configuration['claims'] = {
-  openid: ['sub'],
-  profile: [
-    'name',
-    'family_name',
-    'given_name',
-    'middle_name',
-    'nickname',
-    'preferred_username',
-    'profile',
-    'picture',
-    'website',
-    'gender',
-    'birthdate',
-    'zoneinfo',
-    'locale',
-    'updated_at',
-    'username',
-    'created_at',
-  ],
-  email: ['email', 'email_verified'],
-  phone: ['phone_number', 'phone_number_verified'],
-  address: ['address'],
-  custom_data: ['custom_data'],
-  identities: ['identities', 'sso_identities'],
-  roles: ['roles'],
-  organizations: ['organizations'],
-  organization_roles: ['organization_roles'],
-};
 
 /**
  * Builds one tenant's oidc-provider from its keys and settings. Explicit about every choice that

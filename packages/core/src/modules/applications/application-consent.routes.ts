@@ -111,7 +111,8 @@ export const applicationConsentRoutes = async (app: ApiInstance) => {
       schema: {
         tags,
         summary: 'Remove a scope users may consent to',
-        description: '`scopeType` is `user-scopes` (`scopeId` is the scope name, e.g. `email`) or `resource-scopes` (a permission id).',
+        description:
+          '`scopeType` is `user-scopes` (`scopeId` is the scope name, e.g. `email`) or `resource-scopes` (a permission id). The grants of users who consented to it are revoked with their refresh tokens: those users are asked again.',
         params: idParams.extend({ scopeType: userConsentScopeTypeSchema, scopeId: z.string().min(1).max(64) }),
         response: { 204: z.null(), ...errorResponses },
       },

@@ -5,11 +5,13 @@ import {
   type UserConsentUserScope,
   userConsentUserScopes,
 } from '@gatehouse/schemas';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, Tx } from '../../db/database.js';
+import { claimsByScope } from '../../oidc/claims-by-scope.js';
+import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
 import { resources, scopes } from '../resources/resources.table.js';
 import { findApplication } from './applications.queries.js';
 import { applicationUserConsentResourceScopes, applicationUserConsentUserScopes } from './applications.table.js';
@@ -104,6 +106,33 @@ export const addUserConsentScopes = (scope: TenantScope, applicationId: string, 
     return readConsentScopes(tx, applicationId);
   });
 
+/**
+ * Revokes the application's grants that `holds` matches (a grant's `openid.scope` and
+ * `resources.{indicator}` are space-separated scope lists, `openid.claims` an array), with every
+ * code and token issued under them: a grant keeps what the user consented to whatever the allow
+ * list says later, so a scope taken off the list must take the grants holding it along.
+ */
+const revokeGrantsHolding = async (tx: Tx, applicationId: string, holds: SQL) => {
+  const grants = and(eq(oidcModelInstances.modelName, 'Grant'), eq(oidcModelInstances.clientId, applicationId), holds);
+  await tx
+    .delete(oidcModelInstances)
+    .where(inArray(oidcModelInstances.grantId, tx.select({ id: oidcModelInstances.id }).from(oidcModelInstances).where(grants)));
+  await tx.delete(oidcModelInstances).where(grants);
+};
+
+const scopeListHas = (list: SQL, name: string) => sql`coalesce(string_to_array(${list}, ' ') @> array[${name}::text], false)`;
+
+/** A user scope (`email`), or one of the claims it releases asked for by the `claims` parameter. */
+const grantHoldsUserScope = (name: string) => {
+  const claims = claimsByScope?.[name];
+  const claimNames = Array.isArray(claims) ? claims : Object.keys(claims ?? {});
+  return sql`(${scopeListHas(sql`${oidcModelInstances.payload} #>> '{openid,scope}'`, name)} or coalesce(jsonb_exists_any(${oidcModelInstances.payload} #> '{openid,claims}', string_to_array(${claimNames.join(' ')}, ' ')), false))`;
+};
+
+/**
+ * Removes one scope from the list. Users who consented to it lose the grant it is in (and its
+ * tokens): the app gets it no more, and they are asked again, for what is still listed.
+ */
 export const removeUserConsentScope = (
   scope: TenantScope,
   applicationId: string,
@@ -112,28 +141,37 @@ export const removeUserConsentScope = (
 ) =>
   scope.transaction(async (tx) => {
     await requireThirdParty(tx, applicationId);
-    const deleted =
-      scopeType === 'user-scopes'
-        ? await tx
-            .delete(applicationUserConsentUserScopes)
-            .where(
-              and(
-                eq(applicationUserConsentUserScopes.applicationId, applicationId),
-                eq(applicationUserConsentUserScopes.userScope, scopeId as UserConsentUserScope),
-              ),
-            )
-            .returning({ id: applicationUserConsentUserScopes.userScope })
-        : await tx
-            .delete(applicationUserConsentResourceScopes)
-            .where(
-              and(
-                eq(applicationUserConsentResourceScopes.applicationId, applicationId),
-                eq(applicationUserConsentResourceScopes.scopeId, scopeId),
-              ),
-            )
-            .returning({ id: applicationUserConsentResourceScopes.scopeId });
+    if (scopeType === 'user-scopes') {
+      const deleted = await tx
+        .delete(applicationUserConsentUserScopes)
+        .where(
+          and(
+            eq(applicationUserConsentUserScopes.applicationId, applicationId),
+            eq(applicationUserConsentUserScopes.userScope, scopeId as UserConsentUserScope),
+          ),
+        )
+        .returning({ id: applicationUserConsentUserScopes.userScope });
+      if (deleted.length === 0) {
+        throw notFound('user consent scope', scopeId);
+      }
+      await revokeGrantsHolding(tx, applicationId, grantHoldsUserScope(scopeId));
+      return;
+    }
+    const [removed] = await tx
+      .select({ indicator: resources.indicator, name: scopes.name })
+      .from(applicationUserConsentResourceScopes)
+      .innerJoin(scopes, eq(scopes.id, applicationUserConsentResourceScopes.scopeId))
+      .innerJoin(resources, eq(resources.id, scopes.resourceId))
+      .where(and(eq(applicationUserConsentResourceScopes.applicationId, applicationId), eq(applicationUserConsentResourceScopes.scopeId, scopeId)));
+    const deleted = await tx
+      .delete(applicationUserConsentResourceScopes)
+      .where(and(eq(applicationUserConsentResourceScopes.applicationId, applicationId), eq(applicationUserConsentResourceScopes.scopeId, scopeId)))
+      .returning({ id: applicationUserConsentResourceScopes.scopeId });
     if (deleted.length === 0) {
-      throw notFound(scopeType === 'user-scopes' ? 'user consent scope' : 'resource consent scope', scopeId);
+      throw notFound('resource consent scope', scopeId);
+    }
+    if (removed) {
+      await revokeGrantsHolding(tx, applicationId, scopeListHas(sql`${oidcModelInstances.payload} -> 'resources' ->> ${removed.indicator}`, removed.name));
     }
   });
 

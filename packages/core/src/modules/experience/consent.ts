@@ -2,7 +2,7 @@ import { alwaysConsentableScopes, type ConsentInfo } from '@gatehouse/schemas';
 import { eq, inArray } from 'drizzle-orm';
 
 import { ApiError } from '../../app/errors.js';
-import { claimsByScope } from '../../oidc/provider.js';
+import { claimsByScope } from '../../oidc/claims-by-scope.js';
 import { findApplicationSignInExperience } from '../applications/application-sign-in-experience.service.js';
 import { applications } from '../applications/applications.table.js';
 import { type ConsentAllowList, readConsentAllowList } from '../applications/user-consent-scopes.service.js';

@@ -27,7 +27,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * Every claim a user can release, by OIDC name. oidc-provider keeps only those of the granted
- * scopes (see claimsByScope in provider.ts) and drops null values.
+ * scopes (see oidc/claims-by-scope.ts) and drops null values.
  */
 export const userClaims = (user: ClaimsSource): Record<string, unknown> => {
   const { address, ...profile } = user.profile;

@@ -463,7 +463,7 @@ describe('sessions and requests the API refuses', () => {
     const browser = await createExperienceClient(server.endpoint, app);
     await browser.authorize();
     const cookies = await browser.jar.getCookies(server.endpoint);
-    const interaction = cookies.find((cookie) => cookie.key === '_gatehouse_interaction')!;
+    const interaction = cookies.find((cookie) => cookie.key === '_gatehouse_interaction_default')!;
     interaction.value = `${interaction.value.slice(0, -2)}xx`;
     await browser.jar.setCookie(interaction, server.endpoint);
     const response = await browser.api('PUT', '', { interactionEvent: 'SignIn' });

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { CookieJar } from 'tough-cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SecretBox, deriveKey } from '../src/crypto/secret-box.js';
@@ -92,6 +93,29 @@ describe('sign-in across tenants', () => {
     const inB = await signInBrowser('tenant-b', appB);
     const right = await inB.api('POST', '/verification/password', { identifier: { type: 'username', value: 'SHARED_USER' }, password });
     expect(right.status, JSON.stringify(right.body)).toBe(200);
+  });
+
+  it('keeps one browser signed in to each tenant: a sign-in to one does not end the session of the other', async () => {
+    for (const api of [apiA, apiB]) {
+      expect((await api.post('/users', { username: 'two_tabs', primaryEmail: 'two-tabs@example.com', password })).status).toBe(201);
+    }
+    const jar = new CookieJar();
+    const signIn = async (tenantId: string, app: TestApp) => {
+      const browser = await createExperienceClient(base(tenantId), app, undefined, jar);
+      await browser.authorize({ scope: 'openid', prompt: 'login' });
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+      const verified = await browser.api('POST', '/verification/password', { identifier: { type: 'username', value: 'two_tabs' }, password });
+      expect((await browser.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+      const submitted = await browser.api('POST', '/submit', {});
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      return (await browser.exchange(await browser.follow(submitted.body.redirectTo))).claims()!.sub;
+    };
+    const inA = await signIn('tenant-a', appA);
+    await signIn('tenant-b', appB);
+    // Back to tenant A without a sign-in page: the browser is still signed in there.
+    const again = await createExperienceClient(base('tenant-a'), appA, undefined, jar);
+    const tokens = await again.exchange(await again.authorize({ scope: 'openid', prompt: 'none' }));
+    expect(tokens.claims()!.sub).toBe(inA);
   });
 
   it('keeps verification codes and their resend limits per tenant', async () => {

@@ -228,9 +228,16 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     jwks: { keys: signingKeys },
     cookies: {
       keys: keys.cookie,
-      long: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      // Named and scoped per tenant: path-based tenants share one origin, and the default tenant's
+      // path (`/`) contains every other's, so one name would let a sign-in to one tenant replace
+      // the session of another in the same browser.
+      long: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies, path: basePath },
       short: { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies, path: basePath },
-      names: { session: '_gatehouse_session', interaction: '_gatehouse_interaction', resume: '_gatehouse_resume' },
+      names: {
+        session: `_gatehouse_session_${runtime.tenantId}`,
+        interaction: `_gatehouse_interaction_${runtime.tenantId}`,
+        resume: `_gatehouse_resume_${runtime.tenantId}`,
+      },
     },
     clientDefaults: {
       grant_types: ['authorization_code'],

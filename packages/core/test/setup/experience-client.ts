@@ -12,12 +12,12 @@ export const discoverApp = (base: string, app: TestApp) =>
   });
 
 /**
- * A browser stand-in for the experience API: keeps cookies like a browser (tough-cookie), starts an
+ * A browser stand-in for the experience API: keeps cookies like a browser (tough-cookie; pass a
+ * `jar` to share them with another client, as two tabs of one browser do), starts an
  * authorization request with PKCE, drives /api/experience, follows redirects back to the app and
  * exchanges the code with openid-client.
  */
-export const createExperienceClient = async (base: string, app: TestApp, discovered?: client.Configuration) => {
-  const jar = new CookieJar();
+export const createExperienceClient = async (base: string, app: TestApp, discovered?: client.Configuration, jar = new CookieJar()) => {
   const config = discovered ?? (await discoverApp(base, app));
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();

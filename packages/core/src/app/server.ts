@@ -6,7 +6,6 @@ import { adminTenantId, defaultTenantId } from '@gatehouse/schemas';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
-  jsonSchemaTransformObject,
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -50,6 +49,7 @@ import { ApiError, sendError } from './errors.js';
 import './fastify-types.js';
 import { listenControlSocket } from './control-socket.js';
 import { metricsPlugin } from './metrics.js';
+import { openApiTransformObject } from './openapi.js';
 import { resolveSecretKey } from './secret-key.js';
 import { resolveTenantId, rewriteTenantPrefix } from './tenant-resolution.js';
 import type { TenantScope } from './tenant-scope.js';
@@ -178,13 +178,14 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
       info: {
         title: 'Gatehouse Management API',
         version,
-        description: 'Manage applications, API resources and keys of a tenant. Every route needs a bearer token for the tenant\'s management API.',
+        description:
+          'Manage a tenant: applications, API resources, users, roles, the sign-in experience, connectors and keys. Management routes need a bearer token for the tenant\'s management API; the experience API (`/api/experience`) is bound to the browser\'s interaction cookie instead.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: openApiTransformObject,
   });
 
   await app.register(

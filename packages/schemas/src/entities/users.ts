@@ -59,6 +59,19 @@ export const userProfileSchema = z
   .strict();
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/**
+ * A social identity linked to a user, keyed by the connector target (e.g. `google`), as stored and
+ * answered: `details` holds what the provider said at the latest sign-in (`rawData` too, unbounded).
+ */
+export const userIdentitySchema = z
+  .object({
+    /** The user's id at the identity provider. */
+    userId: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'UserIdentity' });
+export const userIdentitiesSchema = z.record(z.string(), userIdentitySchema);
+
 export const userSchema = z
   .object({
     id: userIdSchema,
@@ -69,7 +82,7 @@ export const userSchema = z
     avatar: z.string().nullable(),
     profile: userProfileSchema,
     customData: jsonObjectSchema,
-    identities: z.record(z.string(), z.object({ userId: z.string(), details: z.record(z.string(), z.unknown()).optional() })),
+    identities: userIdentitiesSchema,
     applicationId: z.string().nullable(),
     isSuspended: z.boolean(),
     hasPassword: z.boolean(),
@@ -159,16 +172,14 @@ export const userListQuerySchema = z.object({
 export const userPasswordSchema = z.object({ password: z.string().min(1).max(256) }).strict();
 export const userSuspensionSchema = z.object({ isSuspended: z.boolean() }).strict();
 
-/** A social identity linked to a user, keyed by the connector target (e.g. `google`). */
-export const userIdentitySchema = z
+/** What an administrator links (`PUT /users/{id}/identities/{target}`, for imports): bounded like any JSON given. */
+export const userIdentityLinkSchema = z
   .object({
     /** The user's id at the identity provider. */
     userId: z.string().min(1).max(256),
     details: jsonObjectSchema.optional(),
   })
-  .strict()
-  .meta({ id: 'UserIdentity' });
-export const userIdentitiesSchema = z.record(z.string(), userIdentitySchema);
+  .strict();
 /** Connector targets: lowercase letters, digits, `-` and `_` (e.g. `google`, `azure-ad`). */
 export const identityTargetSchema = z
   .string()

@@ -13,7 +13,7 @@ import {
 } from '@gatehouse/schemas';
 import { z } from 'zod';
 
-import { type ApiInstance, errorResponses } from '../../app/api-types.js';
+import { type ApiInstance, errorResponses, providerResponses } from '../../app/api-types.js';
 import {
   createConnector,
   deleteConnector,
@@ -114,10 +114,10 @@ export const connectorRoutes = async (app: ApiInstance, options: { devConnectors
         tags,
         summary: 'Send a test message with a connector configuration',
         description:
-          '`id` is the factory id (e.g. `smtp`); the configuration is used for this one message and not saved. `to` is an email address (email) or a phone number in digits (SMS). The message is a `Generic` one, rendered as a real code would be: the tenant\'s email template in `locale` (else English, else the connector\'s own). With `id` in the body (a saved connector of that factory), masked secrets are taken from its stored configuration.',
+          '`id` is the factory id (e.g. `smtp`); the configuration is used for this one message and not saved. `to` is an email address (email) or a phone number in digits (SMS). The message is a `Generic` one, rendered as a real code would be: the tenant\'s email template in `locale` (else English, else the connector\'s own). With `id` in the body (a saved connector of that factory), masked secrets are taken from its stored configuration. A provider failure is 502 (or 429 when it limits us) with the `connector.*` code.',
         params: idParams,
         body: connectorTestSchema,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errorResponses, ...providerResponses },
       },
     },
     async (request, reply) => {

@@ -24,7 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 
-import { type ApiInstance, errorResponses } from '../../app/api-types.js';
+import { type ApiInstance, errorResponses, passwordCheckResponses, providerResponses, tooManyRequestsResponse } from '../../app/api-types.js';
 import { ApiError } from '../../app/errors.js';
 import { findCaptchaConfig, verifyCaptchaToken } from '../sign-in-experience/captcha-provider.service.js';
 import { denyInteraction, getConsentInfo, grantConsent } from './consent.js';
@@ -46,7 +46,11 @@ declare module 'fastify' {
 }
 
 const tags = ['Experience'];
-const noContent = { 204: z.null(), ...errorResponses, 429: errorResponses[400] };
+/** The usual errors but 401: no bearer token here, and a lost or expired session is 400 `session.not_found`. */
+const { 401: _bearerOnly, ...experienceErrors } = errorResponses;
+const noContent = { 204: z.null(), ...experienceErrors };
+/** A step that is limited per IP (and per identifier): 429 besides the usual errors. */
+const limited = <T>(success: T) => ({ ...success, ...experienceErrors, ...tooManyRequestsResponse });
 
 
 /**
@@ -131,7 +135,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
 
   app.get(
     '/experience/config',
-    { config: { scope: 'public' }, schema: { tags, summary: 'What the sign-in pages render', response: { 200: experienceConfigSchema, ...errorResponses } } },
+    { config: { scope: 'public' }, schema: { tags, summary: 'What the sign-in pages render', response: { 200: experienceConfigSchema, ...experienceErrors } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return buildExperienceConfig(request, reply);
@@ -185,7 +189,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     '/experience/verification/password',
     {
       config: { logStep: 'Verification.Password', rateLimit: signInRateLimit },
-      schema: { tags, summary: 'Verify an identifier and password', body: passwordVerificationSchema, response: { 200: verificationCreatedSchema, ...errorResponses } },
+      schema: { tags, summary: 'Verify an identifier and password', body: passwordVerificationSchema, response: limited({ 200: verificationCreatedSchema }) },
     },
     step(async (session, request) => {
       const body = request.body as z.infer<typeof passwordVerificationSchema>;
@@ -197,7 +201,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     '/experience/verification/verification-code',
     {
       config: { logStep: 'Verification.VerificationCode.Send', rateLimit: codeRateLimit },
-      schema: { tags, summary: 'Send a verification code', body: sendCodeSchema, response: { 200: verificationCreatedSchema, ...errorResponses } },
+      schema: { tags, summary: 'Send a verification code', body: sendCodeSchema, response: { ...limited({ 200: verificationCreatedSchema }), ...providerResponses } },
     },
     step(async (session, request) => ({ verificationId: await sendCodeStep(session, (request.body as z.infer<typeof sendCodeSchema>).identifier) })),
   );
@@ -206,7 +210,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     '/experience/verification/verification-code/verify',
     {
       config: { logStep: 'Verification.VerificationCode.Verify', rateLimit: signInRateLimit },
-      schema: { tags, summary: 'Check a verification code', body: verifyCodeSchema, response: { 200: verificationCreatedSchema, ...errorResponses } },
+      schema: { tags, summary: 'Check a verification code', body: verifyCodeSchema, response: limited({ 200: verificationCreatedSchema }) },
     },
     step(async (session, request) => {
       const body = request.body as z.infer<typeof verifyCodeSchema>;
@@ -224,7 +228,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
         summary: 'Start a social sign-in',
         params: connectorParams,
         body: socialAuthorizationRequestSchema,
-        response: { 200: socialAuthorizationSchema, ...errorResponses },
+        response: { ...limited({ 200: socialAuthorizationSchema }), ...providerResponses },
       },
     },
     step(async (session, request) =>
@@ -236,7 +240,13 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     '/experience/verification/social/:connectorId/verify',
     {
       config: { logStep: 'Verification.Social.Verify', rateLimit: signInRateLimit },
-      schema: { tags, summary: 'Verify the social provider callback', params: connectorParams, body: socialVerifySchema, response: { 200: verificationCreatedSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Verify the social provider callback',
+        params: connectorParams,
+        body: socialVerifySchema,
+        response: { ...limited({ 200: verificationCreatedSchema }), ...providerResponses },
+      },
     },
     step(async (session, request) => {
       const body = request.body as z.infer<typeof socialVerifySchema>;
@@ -257,7 +267,10 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
 
   app.post(
     '/experience/profile',
-    { config: { logStep: 'Profile.Update' }, schema: { tags, summary: 'Add a missing profile field', body: experienceProfileSchema, response: noContent } },
+    {
+      config: { logStep: 'Profile.Update' },
+      schema: { tags, summary: 'Add a missing profile field', body: experienceProfileSchema, response: { ...noContent, ...passwordCheckResponses } },
+    },
     step(async (session, request) => {
       await updateProfile(session, request.body as z.infer<typeof experienceProfileSchema>);
     }),
@@ -265,7 +278,10 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
 
   app.put(
     '/experience/profile/password',
-    { config: { logStep: 'Profile.Password' }, schema: { tags, summary: 'Set a new password (forgot password)', body: resetPasswordSchema, response: noContent } },
+    {
+      config: { logStep: 'Profile.Password' },
+      schema: { tags, summary: 'Set a new password (forgot password)', body: resetPasswordSchema, response: { ...noContent, ...passwordCheckResponses } },
+    },
     step(async (session, request) => {
       await resetPassword(session, (request.body as z.infer<typeof resetPasswordSchema>).password);
     }),
@@ -275,7 +291,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     '/experience/submit',
     {
       config: { logStep: 'Submit' },
-      schema: { tags, summary: 'Finish the flow', body: submitExperienceSchema.optional(), response: { 200: redirectSchema, ...errorResponses } },
+      schema: { tags, summary: 'Finish the flow', body: submitExperienceSchema.optional(), response: { 200: redirectSchema, ...experienceErrors } },
     },
     step(async (session, request) => {
       const { userId, redirectTo } = await submitExperience(session, (request.body ?? {}) as z.infer<typeof submitExperienceSchema>);
@@ -286,19 +302,19 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
 
   app.get(
     '/experience/consent',
-    { schema: { tags, summary: 'What the application asks the user to grant', response: { 200: consentInfoSchema, ...errorResponses } } },
+    { schema: { tags, summary: 'What the application asks the user to grant', response: { 200: consentInfoSchema, ...experienceErrors } } },
     step((session) => getConsentInfo(session)),
   );
 
   app.post(
     '/experience/consent',
-    { config: { logStep: 'Consent' }, schema: { tags, summary: 'Grant what the application asked for', response: { 200: redirectSchema, ...errorResponses } } },
+    { config: { logStep: 'Consent' }, schema: { tags, summary: 'Grant what the application asked for', response: { 200: redirectSchema, ...experienceErrors } } },
     step(async (session) => ({ redirectTo: await grantConsent(session) })),
   );
 
   app.delete(
     '/experience',
-    { config: { logStep: 'Cancel' }, schema: { tags, summary: 'Cancel: the application receives access_denied', response: { 200: redirectSchema, ...errorResponses } } },
+    { config: { logStep: 'Cancel' }, schema: { tags, summary: 'Cancel: the application receives access_denied', response: { 200: redirectSchema, ...experienceErrors } } },
     step(async (session) => {
       const redirectTo = await denyInteraction(session);
       await session.discard();

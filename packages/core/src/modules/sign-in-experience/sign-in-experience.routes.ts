@@ -8,7 +8,7 @@ import {
 } from '@gatehouse/schemas';
 import { z } from 'zod';
 
-import { type ApiInstance, errorResponses } from '../../app/api-types.js';
+import { type ApiInstance, errorResponses, passwordCheckResponses } from '../../app/api-types.js';
 import { notFound } from '../../app/errors.js';
 import type { GatehouseConfig } from '../../config.js';
 import { translateError, negotiateLocale, type ErrorCode } from '../../i18n/index.js';
@@ -56,9 +56,10 @@ export const signInExperienceRoutes = async (app: ApiInstance, { config }: { con
       schema: {
         tags,
         summary: 'Check a password against the password policy',
-        description: 'Answers every rule the password breaks, with the policy codes (password_rejected.*), including the breached-password check.',
+        description:
+          'Answers every rule the password breaks, with the policy codes (password_rejected.*), including the breached-password check (503 `password.breach_check_unavailable` while it cannot be asked and PASSWORD_BREACH_CHECK_REQUIRED is set).',
         body: z.object({ password: z.string().min(1).max(1024), userId: userIdSchema.optional() }).strict(),
-        response: { 200: passwordCheckResultSchema, ...errorResponses },
+        response: { 200: passwordCheckResultSchema, ...errorResponses, ...passwordCheckResponses },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import {
   managementAllScope,
   managementScopes,
   userIdentitiesSchema,
-  userIdentitySchema,
+  userIdentityLinkSchema,
   userIdParamsSchema,
   userSocialTokenSetSchema,
 } from '@gatehouse/schemas';
@@ -36,7 +36,7 @@ export const userIdentityRoutes = async (app: ApiInstance) => {
         summary: 'Link a social identity',
         description: 'Sets the identity the user has at `target` (replacing one there). An identity belongs to one user per tenant: 409 user.identity_in_use otherwise.',
         params: targetParams,
-        body: userIdentitySchema,
+        body: userIdentityLinkSchema,
         response: { 200: userIdentitiesSchema, ...errorResponses },
       },
     },

@@ -258,6 +258,25 @@ describe('gatehouse CLI on a brand-new database', () => {
     expect(result.stdout).not.toContain('clientSecret');
   });
 
+  if (databaseKind === 'pglite') {
+    it('warns on stderr when create-m2m-app finds no database in DATA_DIR and creates one', { timeout: cliTimeout }, async () => {
+      // The usual mistake: the server runs with DATA_DIR set, the CLI in another shell without it.
+      const otherDataDir = path.join(mkdtempSync(path.join(tmpdir(), 'gatehouse-cli-other-')), 'data');
+      try {
+        const fresh = await run(['create-m2m-app', '--name', 'elsewhere'], { DATA_DIR: otherDataDir });
+        expect(parseCredentials(fresh).clientId).toMatch(/^\S+$/);
+        expect(fresh.stderr).toContain(`No database was found in ${otherDataDir}`);
+        expect(fresh.stderr).toContain('DATA_DIR');
+
+        const again = await run(['create-m2m-app', '--name', 'elsewhere-2'], { DATA_DIR: otherDataDir });
+        parseCredentials(again);
+        expect(again.stderr).not.toContain('No database was found');
+      } finally {
+        rmSync(path.dirname(otherDataDir), { recursive: true, force: true });
+      }
+    });
+  }
+
   if (databaseKind === 'postgres') {
     it('refuses to start on DATABASE_URL without SECRET_KEY', { timeout: cliTimeout }, async () => {
       const port = await freePort();

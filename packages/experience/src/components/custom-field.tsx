@@ -60,6 +60,13 @@ export const CustomFieldInput = ({ field, value, onChange, errors, partErrors }:
     ...(autoCompletes[field.name] && { autoComplete: autoCompletes[field.name] }),
   };
   const text = typeof value === 'string' ? value : '';
+  // The description, read with the select or with the whole group (checkboxes, address, name parts).
+  const hint = field.description && (
+    <div id={`${id}-hint`} class="hint">
+      {field.description}
+    </div>
+  );
+  const describedBy = [field.description ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ');
 
   switch (field.type) {
     case 'Text': {
@@ -77,16 +84,15 @@ export const CustomFieldInput = ({ field, value, onChange, errors, partErrors }:
     }
     case 'Number': {
       return (
+        // Text, not `type="number"`: a number input drops what it cannot parse ("1e", "1,5") and
+        // answers an empty value, so the page would skip or misname the mistake.
         <Field
           {...common}
-          type="number"
-          inputMode="decimal"
-          step="any"
+          type="text"
+          inputMode={field.config.minValue !== undefined && field.config.minValue >= 0 ? 'decimal' : 'text'}
           value={text}
           onValue={onChange}
           placeholder={field.config.placeholder}
-          min={field.config.minValue}
-          max={field.config.maxValue}
         />
       );
     }
@@ -113,18 +119,13 @@ export const CustomFieldInput = ({ field, value, onChange, errors, partErrors }:
       );
     }
     case 'Select': {
-      const describedBy = [field.description ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ');
       return (
         <div class="field">
           <label for={id}>
             {label}
             {optional && <span class="optional"> {t('field.optional')}</span>}
           </label>
-          {field.description && (
-            <div id={`${id}-hint`} class="hint">
-              {field.description}
-            </div>
-          )}
+          {hint}
           <select
             id={id}
             name={field.name}
@@ -148,12 +149,12 @@ export const CustomFieldInput = ({ field, value, onChange, errors, partErrors }:
     case 'Checkbox': {
       const chosen = Array.isArray(value) ? value : [];
       return (
-        <fieldset class="field group" aria-describedby={errors?.length ? `${id}-error` : undefined}>
+        <fieldset class="field group" aria-describedby={describedBy || undefined}>
           <legend>
             {label}
             {optional && <span class="optional"> {t('field.optional')}</span>}
           </legend>
-          {field.description && <div class="hint">{field.description}</div>}
+          {hint}
           {field.config.options.map((option, index) => (
             <div class="checkbox-row" key={option.value}>
               <input
@@ -180,12 +181,12 @@ export const CustomFieldInput = ({ field, value, onChange, errors, partErrors }:
     case 'Fullname': {
       const parts = typeof value === 'object' && !Array.isArray(value) ? value : {};
       return (
-        <fieldset class="field group">
+        <fieldset class="field group" aria-describedby={field.description ? `${id}-hint` : undefined}>
           <legend>
             {label}
             {optional && <span class="optional"> {t('field.optional')}</span>}
           </legend>
-          {field.description && <div class="hint">{field.description}</div>}
+          {hint}
           {field.config.parts
             .filter((part) => part.enabled)
             .map((part, index) => (

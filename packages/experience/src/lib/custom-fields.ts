@@ -1,4 +1,5 @@
 import type { ExperienceConfig } from '@gatehouse/schemas';
+import { validateCustomProfileValue } from '@gatehouse/schemas/custom-profile-values';
 
 export type CustomField = ExperienceConfig['customProfileFields'][number];
 export type DateFormat = Extract<CustomField, { type: 'Date' }>['config']['format'];
@@ -32,117 +33,87 @@ export type FieldProblemKey =
   | 'errors.invalid_format'
   | 'errors.invalid_date';
 
-const isBlank = (value: FieldValue | undefined): boolean =>
-  value === undefined ||
-  (typeof value === 'string' ? value.trim() === '' : Array.isArray(value) ? value.length === 0 : Object.values(value).every((part) => !part.trim()));
-
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
+/** The server's codes (`custom_profile_field.*`) as the page's phrases. */
+const phraseOf: Record<string, FieldProblemKey> = {
+  required: 'errors.required',
+  too_short: 'errors.min_length',
+  too_long: 'errors.max_length',
+  invalid_number: 'errors.invalid_number',
+  invalid_url: 'errors.invalid_url',
+  invalid_date: 'errors.invalid_date',
 };
 
 /**
- * The checks the browser can make before `POST /profile` (the server checks again). Returns
- * undefined when the value is fine, or a problem per field (for Address and Fullname keyed by part
- * in `parts`).
+ * The browser's engine for Regex fields, with the `u` flag as HTML's `pattern` attribute (so
+ * `\p{L}` is a letter and an emoji one character): the closest it comes to RE2, which the server
+ * uses. A format that only RE2 reads (`\x{e9}`, `[[:alpha:]]`) is left to the server to judge.
+ */
+const matchesFormat = (format: string, value: string) => {
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(`^(?:${format})$`, 'u');
+  } catch {
+    return true;
+  }
+  return pattern.test(value);
+};
+
+/** The server's own check (shared code), on what the form would send: a date in the field's format. */
+const validate = (field: CustomField, value: FieldValue | undefined) =>
+  validateCustomProfileValue(
+    field,
+    field.type === 'Date' && typeof value === 'string' ? formatDate(value.trim(), field.config.format) : value,
+    matchesFormat,
+  );
+
+/**
+ * The checks of `POST /profile`, made in the browser with the server's own rules before anything is
+ * sent. Returns undefined when the value is fine, or the problem (for Address and Fullname, keyed
+ * by part in `parts`, every required part left empty at once).
  */
 export const checkFieldValue = (
   field: CustomField,
   value: FieldValue | undefined,
 ): { problem?: FieldProblem; parts?: Record<string, FieldProblem> } | undefined => {
-  if (field.type === 'Address' || field.type === 'Fullname') {
-    const parts = (value ?? {}) as Record<string, string>;
-    if (isBlank(parts)) {
-      return field.required ? { problem: { key: 'errors.required' } } : undefined;
-    }
-    const problems: Record<string, FieldProblem> = {};
-    for (const part of field.config.parts) {
-      if (part.enabled && part.required && !parts[part.name]?.trim()) {
-        problems[part.name] = { key: 'errors.required' };
-      }
-    }
-    return Object.keys(problems).length > 0 ? { parts: problems } : undefined;
-  }
-  if (isBlank(value)) {
-    return field.required ? { problem: { key: 'errors.required' } } : undefined;
-  }
-  if (field.type === 'Checkbox') {
+  const result = validate(field, value);
+  const parts: Record<string, FieldProblem> = {};
+  if ((field.type === 'Address' || field.type === 'Fullname') && result.ok && result.value === undefined) {
     return undefined;
   }
-  const text = typeof value === 'string' ? value.trim() : '';
-  const problem = (key: FieldProblemKey, values?: FieldProblem['values']) => ({ problem: { key, ...(values && { values }) } });
-  switch (field.type) {
-    case 'Text': {
-      const { minLength, maxLength } = field.config;
-      if (minLength !== undefined && text.length < minLength) {
-        return problem('errors.min_length', { min: minLength });
+  if (field.type === 'Address' || field.type === 'Fullname') {
+    const entered = (value ?? {}) as Record<string, string>;
+    for (const part of field.config.parts) {
+      if (part.enabled && part.required && !entered[part.name]?.trim()) {
+        parts[part.name] = { key: 'errors.required' };
       }
-      if (maxLength !== undefined && text.length > maxLength) {
-        return problem('errors.max_length', { max: maxLength });
-      }
-      return undefined;
-    }
-    case 'Number': {
-      const number = Number(text);
-      if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(text) || !Number.isFinite(number)) {
-        return problem('errors.invalid_number');
-      }
-      if (field.config.minValue !== undefined && number < field.config.minValue) {
-        return problem('errors.number_min', { min: field.config.minValue });
-      }
-      if (field.config.maxValue !== undefined && number > field.config.maxValue) {
-        return problem('errors.number_max', { max: field.config.maxValue });
-      }
-      return undefined;
-    }
-    case 'Url': {
-      return isHttpUrl(text) ? undefined : problem('errors.invalid_url');
-    }
-    case 'Regex': {
-      try {
-        return new RegExp(`^(?:${field.config.format})$`).test(text) ? undefined : problem('errors.invalid_format');
-      } catch {
-        return undefined;
-      }
-    }
-    case 'Date': {
-      return field.config.format === 'custom' || /^\d{4}-\d{2}-\d{2}$/.test(text) ? undefined : problem('errors.invalid_date');
-    }
-    case 'Select': {
-      return field.config.options.some((option) => option.value === text) ? undefined : problem('errors.required');
     }
   }
+  if (result.ok) {
+    return Object.keys(parts).length > 0 ? { parts } : undefined;
+  }
+  const { min, max, part } = result.params ?? {};
+  const code = result.code.replace('custom_profile_field.', '');
+  const problem: FieldProblem =
+    code === 'out_of_range'
+      ? min !== undefined && Number(String(value).trim()) < Number(min)
+        ? { key: 'errors.number_min', values: { min } }
+        : { key: 'errors.number_max', values: { max: max ?? '' } }
+      : code === 'too_short' || code === 'too_long'
+        ? { key: phraseOf[code]!, values: code === 'too_short' ? { min: min ?? '' } : { max: max ?? '' } }
+        : { key: phraseOf[code] ?? 'errors.invalid_format' };
+  if (typeof part === 'string') {
+    parts[part] = problem;
+    return { parts };
+  }
+  return { problem };
 };
 
-/** The value sent in `POST /profile { type: 'extraProfile', values }` for a field, or undefined to leave it out. */
+/**
+ * The value sent in `POST /profile { type: 'extraProfile', values }` for a field, as the server
+ * will store it (trimmed, a number for Number, a date in the field's format), or undefined to leave
+ * it out.
+ */
 export const toProfileValue = (field: CustomField, value: FieldValue | undefined): unknown => {
-  if (isBlank(value)) {
-    return undefined;
-  }
-  switch (field.type) {
-    case 'Number': {
-      return Number(String(value).trim());
-    }
-    case 'Date': {
-      return formatDate(String(value).trim(), field.config.format);
-    }
-    case 'Checkbox': {
-      return value;
-    }
-    case 'Address':
-    case 'Fullname': {
-      return Object.fromEntries(
-        Object.entries(value as Record<string, string>)
-          .map(([part, text]) => [part, text.trim()])
-          .filter(([, text]) => text),
-      );
-    }
-    default: {
-      return String(value).trim();
-    }
-  }
+  const result = validate(field, value);
+  return result.ok ? result.value : undefined;
 };

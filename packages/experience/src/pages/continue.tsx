@@ -15,6 +15,7 @@ import {
 } from '../components/form.js';
 import { NewPasswordFields, checkNewPassword } from '../components/new-password.js';
 import { Page } from '../components/page.js';
+import { Terms } from '../components/terms.js';
 import { api, isApiError } from '../lib/api.js';
 import {
   type CustomField,
@@ -70,6 +71,12 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState<{ identifier: CodeIdentifier; verificationId: string; queue: CodeIdentifier[] }>();
+  /**
+   * The server wants the terms agreed and this page lacks the answer the page before collected
+   * (opened in another tab, or the policy changed meanwhile): the checkbox is shown here.
+   */
+  const [askTerms, setAskTerms] = useState(false);
+  const [agreed, setAgreed] = useState(false);
   /** What was saved already, so a retry after an error does not send it again. */
   const saved = useRef(new Set<string>());
   const { busy, run } = useAsyncAction();
@@ -95,10 +102,16 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
         : key.split('.')[0]
       : undefined;
   };
-  const { errors, setErrors, fail, clear } = useFormErrors(resolveField);
+  const { errors, setErrors, fail: showError, clear } = useFormErrors(resolveField);
   useErrorFocus(formRef, errors);
+  const fail = (error: unknown) => {
+    if (isApiError(error, 'session.terms_not_agreed')) {
+      setAskTerms(true);
+    }
+    showError(error);
+  };
 
-  const agreeToTerms = pending?.agreeToTerms;
+  const agreeToTerms = pending?.agreeToTerms ?? (askTerms && agreed ? true : undefined);
 
   /** `POST /submit`; a new list of missing fields replaces the form. */
   const submit = async () => {
@@ -182,13 +195,18 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
       }
     }
     for (const field of customFields) {
-      const problem = checkFieldValue(field, values[customKey(field.name)]);
+      // A date typed in part: the date input answers an empty value, though the user typed something.
+      const partial = field.type === 'Date' && formRef.current?.querySelector<HTMLInputElement>(`input[name="${field.name}"]`)?.validity.badInput;
+      const problem = partial ? { problem: { key: 'errors.invalid_date' as const } } : checkFieldValue(field, values[customKey(field.name)]);
       if (problem?.problem) {
         add(customKey(field.name), t(problem.problem.key, problem.problem.values));
       }
       for (const [part, partProblem] of Object.entries(problem?.parts ?? {})) {
         add(`${customKey(field.name)}.${part}`, t(partProblem.key, partProblem.values));
       }
+    }
+    if (askTerms && !agreed) {
+      add('terms', t('errors.agree_terms'));
     }
     if (Object.keys(problems.fields).length > 0) {
       setErrors(problems);
@@ -236,11 +254,17 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
     );
   }
 
+  const terms = askTerms && <Terms display="checkbox" checked={agreed} onChange={setAgreed} errors={errors.fields.terms} />;
+
   if (!pending) {
     return (
       <Page title={t('continue.title')}>
-        <FormAlert message={errors.form} />
-        {busy && <p class="description">{t('app.loading')}</p>}
+        <form ref={formRef} noValidate onSubmit={onSubmit}>
+          <FormAlert message={errors.form} />
+          {busy && !askTerms && <p class="description">{t('app.loading')}</p>}
+          {terms}
+          {askTerms && <Button busy={busy}>{t('action.continue')}</Button>}
+        </form>
       </Page>
     );
   }
@@ -324,7 +348,8 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
             }
           }
         })}
-        {fields.length > 0 && <Button busy={busy}>{t('action.continue')}</Button>}
+        {terms}
+        {(fields.length > 0 || askTerms) && <Button busy={busy}>{t('action.continue')}</Button>}
       </form>
       {fields.length === 0 && (
         <p class="switch-page">

@@ -144,6 +144,16 @@ describe('custom profile fields through the management API', () => {
     const retyped = await admin.patch('/custom-profile-fields/birthdate', { type: 'Text', config: {} });
     expect(retyped.status).toBe(400);
     expect(retyped.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.name']);
+    // `birthdate` fills the OpenID Connect claim, which is written YYYY-MM-DD.
+    const birthdateFormat = 'The birthdate claim is written YYYY-MM-DD: choose the yyyy-MM-dd format.';
+    const localDate = await admin.patch('/custom-profile-fields/birthdate', { type: 'Date', config: { format: 'dd/MM/yyyy' } });
+    expect(localDate.status).toBe(400);
+    expect(localDate.body.details).toEqual([expect.objectContaining({ path: 'body.config.format', message: birthdateFormat })]);
+    const created = await admin.post('/custom-profile-fields', { name: 'birthdate', type: 'Date', label: 'Born', required: false, config: { format: 'dd/MM/yyyy' } });
+    expect(created.status).toBe(400);
+    expect(created.body.details).toEqual([expect.objectContaining({ path: 'body.config.format', message: birthdateFormat })]);
+    const germanDate = await admin.patch('/custom-profile-fields/birthdate', { type: 'Date', config: { format: 'MM/dd/yyyy' } }, { 'accept-language': 'de' });
+    expect(germanDate.body.details[0].message).toBe('Der Claim birthdate wird als JJJJ-MM-TT geschrieben: Wählen Sie das Format yyyy-MM-dd.');
     const renamedOntoBuiltIn = await admin.patch('/custom-profile-fields/seats', { name: 'address' });
     expect(renamedOntoBuiltIn.status).toBe(409);
     const renamedOntoClaim = await admin.patch('/custom-profile-fields/seats', { name: 'zoneinfo' });

@@ -24,7 +24,7 @@ const options = [
 const fields = [
   { name: 'dept', type: 'Text', label: 'Department', required: true, config: { minLength: 2, maxLength: 10 } },
   { name: 'seats', type: 'Number', label: 'Seats', required: true, config: { minValue: 1, maxValue: 10 } },
-  { name: 'birthdate', type: 'Date', label: 'Birthday', required: true, config: { format: 'dd/MM/yyyy' } },
+  { name: 'born', type: 'Date', label: 'Birthday', required: true, config: { format: 'dd/MM/yyyy' } },
   { name: 'interests', type: 'Checkbox', label: 'Interests', description: 'Pick any', required: true, config: { options } },
   { name: 'team', type: 'Select', label: 'Team', required: true, config: { options, placeholder: 'Choose a team' } },
   { name: 'website', type: 'Url', label: 'Website', required: true, config: {} },
@@ -75,7 +75,7 @@ const fillRequired = async (page: Page) => {
   await input(page, 'dept').fill('Ops');
   // The boundary itself is allowed.
   await input(page, 'seats').fill('10');
-  await input(page, 'birthdate').fill('2000-02-29');
+  await input(page, 'born').fill('2000-02-29');
   await input(page, 'interests').first().check();
   await input(page, 'team').selectOption('engineering');
   await input(page, 'website').fill('https://example.com');
@@ -125,12 +125,12 @@ describe('custom profile fields on the continue page', () => {
     await input(page, 'when').fill('Q2 2020');
     await input(page, 'nickname').fill('Élodie');
     await input(page, 'note').fill('n'.repeat(4097));
-    await input(page, 'birthdate').fill('');
-    await input(page, 'birthdate').press('1');
+    await input(page, 'born').fill('');
+    await input(page, 'born').press('1');
     await page.getByRole('button', { name: 'Weiter', exact: true }).click();
 
     await expect.poll(() => errorOf(page, 'score')).toBe('Geben Sie eine Zahl ein.');
-    expect(await errorOf(page, 'birthdate')).toBe('Geben Sie ein gültiges Datum ein.');
+    expect(await errorOf(page, 'born')).toBe('Geben Sie ein gültiges Datum ein.');
     expect(await errorOf(page, 'note')).toBe('Geben Sie höchstens 4096 Zeichen ein.');
     expect(await errorOf(page, 'nickname')).toBeNull();
     expect(await input(page, 'score').getAttribute('aria-invalid')).toBe('true');
@@ -140,20 +140,19 @@ describe('custom profile fields on the continue page', () => {
 
     // The lower boundary of Score, a whole date, and whitespace only in the optional note (left out).
     await input(page, 'score').fill('-5');
-    await input(page, 'birthdate').fill('2000-02-29');
+    await input(page, 'born').fill('2000-02-29');
     await input(page, 'note').fill('   ');
     await page.getByRole('button', { name: 'Weiter', exact: true }).click();
 
     const { claims } = await authorization.finish();
     const user = (await admin.get(`/users/${claims.sub as string}`)).body;
     expect(user.profile).toEqual({
-      birthdate: '29/02/2000',
       website: 'https://example.com',
       address: { streetAddress: '1 Main St', locality: 'Springfield' },
       givenName: 'Ada',
       nickname: 'Élodie',
     });
-    expect(user.customData).toEqual({ dept: 'Ops', seats: 10, interests: ['design'], team: 'engineering', code: 'AB-123', score: -5, when: 'Q2 2020' });
+    expect(user.customData).toEqual({ dept: 'Ops', seats: 10, born: '29/02/2000', interests: ['design'], team: 'engineering', code: 'AB-123', score: -5, when: 'Q2 2020' });
   });
 
   it('asks for the terms on a continue page opened in another tab, then for the fields a returning user lacks', async () => {
@@ -202,9 +201,8 @@ describe('custom profile fields on the continue page', () => {
 
       const [listed] = (await admin.get('/users?search=returning_rita')).body;
       const user = (await admin.get(`/users/${listed.id}`)).body;
-      expect(user.customData).toEqual({ dept: 'Ops', seats: 10, interests: ['design'], team: 'engineering', code: 'AB-123' });
+      expect(user.customData).toEqual({ dept: 'Ops', seats: 10, born: '29/02/2000', interests: ['design'], team: 'engineering', code: 'AB-123' });
       expect(user.profile).toEqual({
-        birthdate: '29/02/2000',
         website: 'https://example.com',
         address: { streetAddress: '1 Main St', locality: 'Springfield' },
         givenName: 'Ada',

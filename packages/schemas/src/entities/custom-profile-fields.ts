@@ -22,7 +22,6 @@ export type CustomProfileFieldType = z.infer<typeof customProfileFieldTypeSchema
 /** Names of the user's own columns, which a custom field must never shadow. */
 export const reservedCustomProfileFieldNames = ['username', 'primaryEmail', 'primaryPhone', 'password', 'avatar', 'id'] as const;
 
-
 /**
  * Names whose values are kept on the user's own profile rather than in custom data, with the
  * field types that produce what the profile holds there (spec §3: `birthdate` is text, `address`
@@ -54,6 +53,15 @@ export const builtInProfileFieldTypeMessage = 'This name is kept on the user pro
 /** Whether a field of this type may carry this name (see {@link builtInProfileFieldTypes}). */
 export const fitsBuiltInProfileField = ({ name, type }: { name: string; type: CustomProfileFieldType }) =>
   builtInProfileFieldTypes[name]?.includes(type) ?? true;
+
+export const birthdateFormatMessage = 'The birthdate claim is written YYYY-MM-DD: choose the yyyy-MM-dd format.';
+
+/**
+ * A Date field named `birthdate` fills the OpenID Connect `birthdate` claim, which is written
+ * `YYYY-MM-DD` (Core §5.1): it stores dates in that format only.
+ */
+export const fitsBirthdateClaim = (field: { name: string; type: CustomProfileFieldType; config?: unknown }) =>
+  field.name !== 'birthdate' || field.type !== 'Date' || (field.config as { format?: unknown } | undefined)?.format === 'yyyy-MM-dd';
 
 export const customProfileFieldNameSchema = z
   .string()
@@ -202,7 +210,8 @@ export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;
 /** A new field: no id; without `sieOrder` the server places it last. */
 export const customProfileFieldCreateSchema = z
   .discriminatedUnion('type', variantsOf(z.object(baseFields).partial({ sieOrder: true }).shape, true))
-  .refine(fitsBuiltInProfileField, { message: builtInProfileFieldTypeMessage, path: ['name'] });
+  .refine(fitsBuiltInProfileField, { message: builtInProfileFieldTypeMessage, path: ['name'] })
+  .refine(fitsBirthdateClaim, { message: birthdateFormatMessage, path: ['config', 'format'] });
 export type CustomProfileFieldCreate = z.infer<typeof customProfileFieldCreateSchema>;
 
 /**

@@ -59,6 +59,7 @@ const ar: ValidationPhrases = {
   'profile_field.name': 'يجب أن يبدأ بحرف، تليه حروف أو أرقام أو شرطات سفلية.',
   'profile_field.name_reserved': 'هذا الاسم خاص بحقل مستخدم مدمج.',
   'profile_field.type_built_in': 'يُحفظ هذا الاسم في ملف المستخدم الشخصي ويحتاج إلى نوع حقل آخر.',
+  'profile_field.birthdate_format': 'تُكتب مطالبة birthdate بالشكل YYYY-MM-DD: اختر التنسيق yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'يجب ألا تتجاوز قيمة minLength قيمة maxLength.',
   'profile_field.min_value_over_max': 'يجب ألا تتجاوز قيمة minValue قيمة maxValue.',
   'profile_field.custom_format': 'يحتاج التنسيق المخصص إلى customFormat.',

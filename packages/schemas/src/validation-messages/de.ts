@@ -59,6 +59,7 @@ const de: ValidationPhrases = {
   'profile_field.name': 'Muss mit einem Buchstaben beginnen, gefolgt von Buchstaben, Ziffern oder Unterstrichen.',
   'profile_field.name_reserved': 'Dieser Name gehört zu einem eingebauten Benutzerfeld.',
   'profile_field.type_built_in': 'Dieser Name wird im Benutzerprofil gespeichert und braucht einen anderen Feldtyp.',
+  'profile_field.birthdate_format': 'Der Claim birthdate wird als JJJJ-MM-TT geschrieben: Wählen Sie das Format yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'minLength darf nicht größer als maxLength sein.',
   'profile_field.min_value_over_max': 'minValue darf nicht größer als maxValue sein.',
   'profile_field.custom_format': 'Ein eigenes Format braucht customFormat.',

@@ -71,6 +71,7 @@ const en = {
   'profile_field.name': 'Must start with a letter, then letters, digits or underscores.',
   'profile_field.name_reserved': 'This name belongs to a built-in user field.',
   'profile_field.type_built_in': 'This name is kept on the user profile and needs another field type.',
+  'profile_field.birthdate_format': 'The birthdate claim is written YYYY-MM-DD: choose the yyyy-MM-dd format.',
   'profile_field.min_length_over_max': 'minLength must not exceed maxLength.',
   'profile_field.min_value_over_max': 'minValue must not exceed maxValue.',
   'profile_field.custom_format': 'A custom format needs customFormat.',

@@ -59,6 +59,7 @@ const es: ValidationPhrases = {
   'profile_field.name': 'Debe empezar por una letra, seguida de letras, dígitos o guiones bajos.',
   'profile_field.name_reserved': 'Este nombre pertenece a un campo de usuario integrado.',
   'profile_field.type_built_in': 'Este nombre se guarda en el perfil del usuario y necesita otro tipo de campo.',
+  'profile_field.birthdate_format': 'El claim birthdate se escribe AAAA-MM-DD: elija el formato yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'minLength no debe superar maxLength.',
   'profile_field.min_value_over_max': 'minValue no debe superar maxValue.',
   'profile_field.custom_format': 'Un formato personalizado necesita customFormat.',

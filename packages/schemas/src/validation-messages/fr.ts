@@ -59,6 +59,7 @@ const fr: ValidationPhrases = {
   'profile_field.name': 'Doit commencer par une lettre, suivie de lettres, de chiffres ou de tirets bas.',
   'profile_field.name_reserved': 'Ce nom appartient à un champ utilisateur intégré.',
   'profile_field.type_built_in': 'Ce nom est enregistré dans le profil de l\'utilisateur et demande un autre type de champ.',
+  'profile_field.birthdate_format': 'Le claim birthdate s\'écrit AAAA-MM-JJ : choisissez le format yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'minLength ne doit pas dépasser maxLength.',
   'profile_field.min_value_over_max': 'minValue ne doit pas dépasser maxValue.',
   'profile_field.custom_format': 'Un format personnalisé nécessite customFormat.',

@@ -59,6 +59,7 @@ const it: ValidationPhrases = {
   'profile_field.name': 'Deve iniziare con una lettera, seguita da lettere, cifre o trattini bassi.',
   'profile_field.name_reserved': 'Questo nome appartiene a un campo utente integrato.',
   'profile_field.type_built_in': 'Questo nome è salvato nel profilo utente e richiede un altro tipo di campo.',
+  'profile_field.birthdate_format': 'Il claim birthdate si scrive AAAA-MM-GG: scegli il formato yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'minLength non deve superare maxLength.',
   'profile_field.min_value_over_max': 'minValue non deve superare maxValue.',
   'profile_field.custom_format': 'Un formato personalizzato richiede customFormat.',

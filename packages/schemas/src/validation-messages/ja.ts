@@ -59,6 +59,7 @@ const ja: ValidationPhrases = {
   'profile_field.name': '英字で始め、続けて英字、数字、アンダースコアを使ってください。',
   'profile_field.name_reserved': 'この名前は組み込みのユーザー項目で使われています。',
   'profile_field.type_built_in': 'この名前はユーザープロフィールに保存されるため、別の項目タイプが必要です。',
+  'profile_field.birthdate_format': 'birthdate クレームは YYYY-MM-DD で書かれます。yyyy-MM-dd 形式を選んでください。',
   'profile_field.min_length_over_max': 'minLength は maxLength 以下にしてください。',
   'profile_field.min_value_over_max': 'minValue は maxValue 以下にしてください。',
   'profile_field.custom_format': 'カスタム形式には customFormat が必要です。',

@@ -59,6 +59,7 @@ const ko: ValidationPhrases = {
   'profile_field.name': '문자로 시작하고, 그 뒤에는 문자, 숫자, 밑줄만 올 수 있습니다.',
   'profile_field.name_reserved': '이 이름은 기본 제공 사용자 필드에 속합니다.',
   'profile_field.type_built_in': '이 이름은 사용자 프로필에 저장되므로 다른 필드 유형이 필요합니다.',
+  'profile_field.birthdate_format': 'birthdate 클레임은 YYYY-MM-DD로 작성됩니다. yyyy-MM-dd 형식을 선택하세요.',
   'profile_field.min_length_over_max': 'minLength는 maxLength보다 클 수 없습니다.',
   'profile_field.min_value_over_max': 'minValue는 maxValue보다 클 수 없습니다.',
   'profile_field.custom_format': '사용자 지정 형식에는 customFormat이 필요합니다.',

@@ -59,6 +59,7 @@ const plPL: ValidationPhrases = {
   'profile_field.name': 'Musi zaczynać się od litery, po której następują litery, cyfry lub podkreślenia.',
   'profile_field.name_reserved': 'Ta nazwa należy do wbudowanego pola użytkownika.',
   'profile_field.type_built_in': 'Ta nazwa jest zapisywana w profilu użytkownika i wymaga innego typu pola.',
+  'profile_field.birthdate_format': 'Claim birthdate zapisuje się jako RRRR-MM-DD: wybierz format yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'minLength nie może przekraczać maxLength.',
   'profile_field.min_value_over_max': 'minValue nie może przekraczać maxValue.',
   'profile_field.custom_format': 'Format niestandardowy wymaga customFormat.',

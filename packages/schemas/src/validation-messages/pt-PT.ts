@@ -59,6 +59,7 @@ const ptPT: ValidationPhrases = {
   'profile_field.name': 'Tem de começar por uma letra, seguida de letras, dígitos ou sublinhados.',
   'profile_field.name_reserved': 'Este nome pertence a um campo de utilizador integrado.',
   'profile_field.type_built_in': 'Este nome é guardado no perfil do utilizador e precisa de outro tipo de campo.',
+  'profile_field.birthdate_format': 'O claim birthdate escreve-se AAAA-MM-DD: escolha o formato yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'minLength não deve ser maior que maxLength.',
   'profile_field.min_value_over_max': 'minValue não deve ser maior que maxValue.',
   'profile_field.custom_format': 'Um formato personalizado precisa de customFormat.',

@@ -59,6 +59,7 @@ const ru: ValidationPhrases = {
   'profile_field.name': 'Должно начинаться с буквы, далее — буквы, цифры или подчёркивания.',
   'profile_field.name_reserved': 'Это имя принадлежит встроенному полю пользователя.',
   'profile_field.type_built_in': 'Это имя хранится в профиле пользователя, и для него нужен другой тип поля.',
+  'profile_field.birthdate_format': 'Claim birthdate записывается как ГГГГ-ММ-ДД: выберите формат yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'minLength не должно превышать maxLength.',
   'profile_field.min_value_over_max': 'minValue не должно превышать maxValue.',
   'profile_field.custom_format': 'Для собственного формата нужен customFormat.',

@@ -59,6 +59,7 @@ const trTR: ValidationPhrases = {
   'profile_field.name': 'Bir harfle başlamalı, ardından harf, rakam ya da alt çizgi gelmelidir.',
   'profile_field.name_reserved': 'Bu ad yerleşik bir kullanıcı alanına ait.',
   'profile_field.type_built_in': 'Bu ad kullanıcı profilinde saklanır ve başka bir alan türü gerektirir.',
+  'profile_field.birthdate_format': 'birthdate claim\'i YYYY-AA-GG olarak yazılır: yyyy-MM-dd biçimini seçin.',
   'profile_field.min_length_over_max': 'minLength, maxLength değerini aşmamalıdır.',
   'profile_field.min_value_over_max': 'minValue, maxValue değerini aşmamalıdır.',
   'profile_field.custom_format': 'Özel biçim için customFormat gerekir.',

@@ -59,6 +59,7 @@ const ukUA: ValidationPhrases = {
   'profile_field.name': 'Має починатися з літери, далі — літери, цифри або підкреслення.',
   'profile_field.name_reserved': 'Ця назва належить вбудованому полю користувача.',
   'profile_field.type_built_in': 'Ця назва зберігається в профілі користувача, тому потрібен інший тип поля.',
+  'profile_field.birthdate_format': 'Claim birthdate записується як РРРР-ММ-ДД: виберіть формат yyyy-MM-dd.',
   'profile_field.min_length_over_max': 'minLength не має перевищувати maxLength.',
   'profile_field.min_value_over_max': 'minValue не має перевищувати maxValue.',
   'profile_field.custom_format': 'Для власного формату потрібен customFormat.',

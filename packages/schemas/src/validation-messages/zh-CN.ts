@@ -59,6 +59,7 @@ const zhCN: ValidationPhrases = {
   'profile_field.name': '必须以字母开头，后跟字母、数字或下划线。',
   'profile_field.name_reserved': '此名称属于内置用户字段。',
   'profile_field.type_built_in': '此名称保存在用户资料中，需要使用其他字段类型。',
+  'profile_field.birthdate_format': 'birthdate 声明的写法是 YYYY-MM-DD：请选择 yyyy-MM-dd 格式。',
   'profile_field.min_length_over_max': 'minLength 不得大于 maxLength。',
   'profile_field.min_value_over_max': 'minValue 不得大于 maxValue。',
   'profile_field.custom_format': '自定义格式需要 customFormat。',

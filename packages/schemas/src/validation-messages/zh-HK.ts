@@ -59,6 +59,7 @@ const zhHK: ValidationPhrases = {
   'profile_field.name': '必須以字母開頭，後接字母、數字或底線。',
   'profile_field.name_reserved': '此名稱屬於內建用戶欄位。',
   'profile_field.type_built_in': '此名稱儲存在用戶個人資料中，需要使用其他欄位類型。',
+  'profile_field.birthdate_format': 'birthdate 聲明的寫法是 YYYY-MM-DD：請選擇 yyyy-MM-dd 格式。',
   'profile_field.min_length_over_max': 'minLength 不得大於 maxLength。',
   'profile_field.min_value_over_max': 'minValue 不得大於 maxValue。',
   'profile_field.custom_format': '自訂格式需要 customFormat。',

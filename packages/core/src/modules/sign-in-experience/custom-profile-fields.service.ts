@@ -1,9 +1,11 @@
 import {
+  birthdateFormatMessage,
   builtInProfileFieldTypeMessage,
   type CustomProfileField,
   type CustomProfileFieldCreate,
   type CustomProfileFieldPatch,
   customProfileFieldSchema,
+  fitsBirthdateClaim,
   fitsBuiltInProfileField,
 } from '@gatehouse/schemas';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -102,6 +104,9 @@ export const patchCustomProfileField = (scope: TenantScope, name: string, patch:
     const next = merged.data;
     if (!fitsBuiltInProfileField(next)) {
       throw new RequestValidationError('body', [{ code: 'custom', path: ['name'], message: builtInProfileFieldTypeMessage, input: next.name }]);
+    }
+    if (!fitsBirthdateClaim(next)) {
+      throw new RequestValidationError('body', [{ code: 'custom', path: ['config', 'format'], message: birthdateFormatMessage, input: next.config }]);
     }
     assertLinearTimeFormat(next);
     const [updated] = await tx

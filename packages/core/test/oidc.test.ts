@@ -235,6 +235,37 @@ describe('expired storage', () => {
   });
 });
 
+describe('storage statements', () => {
+  it('finds an interaction and its companion by key, whatever the number of stored rows', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { companionLookup } = await import('../src/oidc/oidc-model-instances.queries.js');
+    const plan = await server.database.withTenant('default', async (tx) => {
+      // Enough rows of another model that reading the tenant's part of the index would show.
+      await tx.execute(sql`insert into oidc_model_instances (tenant_id, model_name, id, payload, expires_at)
+        select 'default', 'AccessToken', 'plan-' || n, '{}'::jsonb, now() + interval '1 hour' from generate_series(1, 2000) as n`);
+      await tx.execute(sql`analyze oidc_model_instances`);
+      const statement = companionLookup(tx).toSQL();
+      const values: Record<string, string> = { model: 'Interaction', companion: 'Experience', key: 'some-id' };
+      const args = statement.params.map((param) => `'${values[(param as { name: string }).name]}'`).join(', ');
+      await tx.execute(sql.raw(`prepare companion_plan as ${statement.sql}`));
+      // The plan a pooled connection settles on after a few executions.
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      const result = (await tx.execute(sql`explain (format json) execute companion_plan(${sql.raw(args)})`)) as unknown as {
+        rows: { 'QUERY PLAN': unknown }[];
+      };
+      await tx.execute(sql`deallocate companion_plan`);
+      await tx.execute(sql`delete from oidc_model_instances where id like 'plan-%'`);
+      return JSON.stringify(result.rows[0]!['QUERY PLAN']);
+    });
+    const scans = [...plan.matchAll(/"Index Cond":\s*"([^"]*)"/g)].map((match) => match[1]);
+    expect(scans).toHaveLength(2);
+    for (const condition of scans) {
+      expect(condition).toMatch(/model_name/);
+      expect(condition).toMatch(/\(id\)/);
+    }
+  });
+});
+
 describe('authorization code with PKCE', () => {
   it('sends the browser to the hosted sign-in page', async () => {
     const app = (

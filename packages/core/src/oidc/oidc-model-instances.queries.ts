@@ -31,13 +31,24 @@ export const findModelInstance = async (tx: Tx, modelName: string, by: 'id' | 'u
   return row;
 };
 
-const findWithCompanion = prepared('oidc_find_with_companion', (tx) =>
+const companion = sql.placeholder('companion');
+const key = sql.placeholder('key');
+// Two index lookups rather than `model_name in (…)`: PostgreSQL answers the list form by reading
+// every row of the tenant in the key's index (the id is the key's last column), so it slows down
+// with the number of live sessions and tokens.
+/** Unprepared, so a test can ask PostgreSQL how it runs it. */
+export const companionLookup = (tx: Tx) =>
   tx
     .select({ modelName: table.modelName, ...selected })
     .from(table)
-    .where(and(sql`${table.modelName} in (${model}, ${sql.placeholder('companion')})`, eq(table.id, sql.placeholder('key')), live))
-    .limit(2),
-);
+    .where(and(eq(table.modelName, model), eq(table.id, key), live))
+    .unionAll(
+      tx
+        .select({ modelName: table.modelName, ...selected })
+        .from(table)
+        .where(and(eq(table.modelName, companion), eq(table.id, key), live)),
+    );
+const findWithCompanion = prepared('oidc_find_with_companion', companionLookup);
 
 /** The live instances of two models under one id, in one statement. */
 export const findModelInstancePair = async (tx: Tx, modelName: string, companion: string, id: string) => {

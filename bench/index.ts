@@ -4,6 +4,7 @@
  *
  *   BENCH_SECONDS (default 10)  BENCH_CONNECTIONS (default 32)  BENCH_DATABASE_URL (default local)
  *   BENCH_USERS (default 1,000,000: users seeded for the search figures)
+ *   BENCH_LIVE_ROWS (default 1,000,000: stored sessions, grants and tokens during the sign-ins)
  */
 import { execFile, fork, type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -17,6 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 import { benchConsole } from './console-load.js';
+import { seedLiveSessions } from './live-sessions.js';
 import { benchPasswordSignIn } from './password-sign-in.js';
 import { cpuSince, cpuSnapshot } from './process-cpu.js';
 import { seedUsers, timeRequests } from './user-search.js';
@@ -255,6 +257,8 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   });
   const benchApp = (await appResponse.json()) as { id: string };
   const [appSecret] = (await (await fetch(`${api}/applications/${benchApp.id}/secrets`, { headers: { authorization: `Bearer ${token}` } })).json()) as { value: string }[];
+  const liveRows = Number(process.env.BENCH_LIVE_ROWS ?? 1_000_000);
+  const live = await seedLiveSessions(databaseUrl(), liveRows, userCount);
   const cpuBefore = cpuSnapshot(gatehouse.child.pid!);
   const signIns = await benchPasswordSignIn(
     `http://127.0.0.1:${port}`,
@@ -278,7 +282,9 @@ const benchUsers = async (port: number, tokenRequest: { headers: Record<string, 
   console.log(
     `  verifies per core-second of server CPU     ${(1000 / verifyCpuMs).toFixed(1)}   vs bare ${bareCpuRate.toFixed(1)} per core-second of its CPU   (${((1000 / verifyCpuMs / bareCpuRate) * 100).toFixed(0)} %; ${verifyCpuMs.toFixed(2)} ms of Node + PostgreSQL CPU per verify, ${(1000 / bareCpuRate).toFixed(2)} ms bare)`,
   );
-  console.log(`\npassword sign-in through the experience API (authorize, identify + verify, submit, redirects, token; 8 at once):`);
+  console.log(
+    `\npassword sign-in through the experience API (authorize, identify + verify, submit, redirects, token; 8 at once; ${liveRows.toLocaleString('en')} live sessions, grants and tokens stored, seeded in ${live.seconds.toFixed(0)} s):`,
+  );
   console.log(`  Gatehouse sign-ins                         ${signIns.perSecond.toFixed(1).padStart(6)} /s  (${(signIns.perSecond / cores).toFixed(1)} per core)   p50 ${signIns.p50.toFixed(0)} ms   p99 ${signIns.p99.toFixed(0)} ms   errors ${signIns.errors}/${signIns.completed + signIns.errors}`);
   console.log(`  Gatehouse sign-ins / baseline verifies     ${((signIns.perSecond / baselineRate) * 100).toFixed(0)} %   (the load generator shares the ${cores} cores)`);
   const perSignInMs = ((serverCpu + postgresCpu) / signedIn) * 1000;

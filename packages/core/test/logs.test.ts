@@ -83,21 +83,26 @@ describe('audit logs of token requests', () => {
     expect((await none.get('/logs')).status).toBe(401);
   });
 
-  it('deletes entries older than the retention period', async () => {
+  it('deletes entries older than the retention period, a batch at a time', async () => {
     const scope = server.gatehouse.scopeFor('default');
-    const oldId = generateId();
+    const oldIds = Array.from({ length: 5 }, () => generateId());
     await scope.transaction((tx) =>
-      tx.insert(logs).values({
-        tenantId: 'default',
-        id: oldId,
-        key: 'ExchangeTokenBy.ClientCredentials',
-        payload: { key: 'ExchangeTokenBy.ClientCredentials', result: 'Success' },
-        createdAt: new Date(Date.now() - 40 * 86_400_000),
-      }),
+      tx.insert(logs).values(
+        oldIds.map((id, n) => ({
+          tenantId: 'default',
+          id,
+          key: 'ExchangeTokenBy.ClientCredentials',
+          payload: { key: 'ExchangeTokenBy.ClientCredentials', result: 'Success' as const },
+          createdAt: new Date(Date.now() - (40 + n) * 86_400_000),
+        })),
+      ),
     );
-    expect((await api.get(`/logs/${oldId}`)).status).toBe(200);
-    expect(await purgeOldLogs(server.database, ['default'], 30)).toBeGreaterThanOrEqual(1);
-    expect((await api.get(`/logs/${oldId}`)).status).toBe(404);
+    expect((await api.get(`/logs/${oldIds[0]}`)).status).toBe(200);
+    // Batches of two: three rounds, the last one short.
+    expect(await purgeOldLogs(server.database, ['default'], 30, 2)).toBe(5);
+    for (const id of oldIds) {
+      expect((await api.get(`/logs/${id}`)).status).toBe(404);
+    }
     expect((await api.get('/logs')).body.length).toBeGreaterThan(0);
   });
 });

@@ -223,13 +223,16 @@ describe('expired storage', () => {
     const adapter = new PostgresAdapter('Session', server.gatehouse.runtimes.get('default'), server.database);
     await adapter.upsert('live-session', { uid: 'live' }, 3600);
     await adapter.upsert('dead-session', { uid: 'dead' }, 1);
+    await adapter.upsert('dead-session-2', { uid: 'dead-2' }, 1);
+    await adapter.upsert('dead-session-3', { uid: 'dead-3' }, 1);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await adapter.find('dead-session')).toBeUndefined();
-    expect(await purgeExpiredOidcRows(server.database, ['default', 'admin'])).toBeGreaterThanOrEqual(1);
+    // Batches of two: the three expired rows take two rounds.
+    expect(await purgeExpiredOidcRows(server.database, ['default', 'admin'], 2)).toBeGreaterThanOrEqual(3);
     expect(await adapter.findByUid('live')).toMatchObject({ uid: 'live' });
     const remaining = await server.database.withTenant('default', async (tx) => {
       const { sql } = await import('drizzle-orm');
-      return (await tx.execute(sql`select id from oidc_model_instances where id = 'dead-session'`)) as unknown as { rows: unknown[] };
+      return (await tx.execute(sql`select id from oidc_model_instances where id like 'dead-session%'`)) as unknown as { rows: unknown[] };
     });
     expect(remaining.rows).toEqual([]);
   });

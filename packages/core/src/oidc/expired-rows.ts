@@ -1,19 +1,14 @@
 import { lt, sql } from 'drizzle-orm';
 
 import type { Database } from '../db/database.js';
+import { deleteInBatches } from '../db/delete-in-batches.js';
 import { oidcModelInstances } from './oidc-model-instances.table.js';
 
 /** Deletes expired sessions, codes, grants and tokens of each tenant; returns how many went. */
-export const purgeExpiredOidcRows = async (database: Database, tenantIds: Iterable<string>): Promise<number> => {
+export const purgeExpiredOidcRows = async (database: Database, tenantIds: Iterable<string>, batchSize?: number): Promise<number> => {
   let purged = 0;
   for (const tenantId of tenantIds) {
-    const deleted = await database.withTenant(tenantId, (tx) =>
-      tx
-        .delete(oidcModelInstances)
-        .where(lt(oidcModelInstances.expiresAt, sql`now()`))
-        .returning({ id: oidcModelInstances.id }),
-    );
-    purged += deleted.length;
+    purged += await deleteInBatches(database, tenantId, oidcModelInstances, lt(oidcModelInstances.expiresAt, sql`now()`), batchSize);
   }
   return purged;
 };

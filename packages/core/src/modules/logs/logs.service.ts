@@ -5,6 +5,7 @@ import { notFound } from '../../app/errors.js';
 import { pageWindow } from '../../app/pagination.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import type { Database } from '../../db/database.js';
+import { deleteInBatches } from '../../db/delete-in-batches.js';
 import { logs } from './logs.table.js';
 
 const toLog = (row: typeof logs.$inferSelect): Log => ({
@@ -48,14 +49,11 @@ export const getLog = async (scope: TenantScope, id: string) => {
 };
 
 /** Deletes logs older than the retention period, tenant by tenant. */
-export const purgeOldLogs = async (database: Database, tenantIds: Iterable<string>, retentionDays: number) => {
+export const purgeOldLogs = async (database: Database, tenantIds: Iterable<string>, retentionDays: number, batchSize?: number) => {
   const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
   let purged = 0;
   for (const tenantId of tenantIds) {
-    const deleted = await database.withTenant(tenantId, (tx) =>
-      tx.delete(logs).where(lt(logs.createdAt, cutoff)).returning({ id: logs.id }),
-    );
-    purged += deleted.length;
+    purged += await deleteInBatches(database, tenantId, logs, lt(logs.createdAt, cutoff), batchSize);
   }
   return purged;
 };

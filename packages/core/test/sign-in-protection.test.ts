@@ -104,6 +104,35 @@ describe('lockout', () => {
   });
 });
 
+describe('old sign-in records', () => {
+  it('are deleted once nothing counts them: codes after their sending hour, attempts after the longest lockout', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { purgeSignInRecords } = await import('../src/modules/experience/expired-attempts.js');
+    const inDefault = <T>(work: Parameters<typeof server.database.withTenant<T>>[1]) => server.database.withTenant('default', work);
+    await inDefault((tx) =>
+      tx.execute(sql`insert into verification_codes (tenant_id, id, identifier, usage, code_hash, expires_at, created_at)
+        select 'default', 'purge-code-' || n, 'email:purge' || n || '@example.com', 'SignIn', repeat('0', 64),
+               now() - make_interval(mins => n * 50), now() - make_interval(mins => n * 50 + 10)
+        from generate_series(0, 4) as n`),
+    );
+    await inDefault((tx) =>
+      tx.execute(sql`insert into sentinel_activities (tenant_id, id, target_type, target_hash, action, result, created_at)
+        select 'default', 'purge-try-' || n, 'User', repeat('a', 64), 'Password', 'Failed', now() - make_interval(hours => n * 10)
+        from generate_series(0, 4) as n`),
+    );
+    // Batches of two, so that deleting takes several rounds.
+    expect(await purgeSignInRecords(server.database, ['default'], 2)).toBeGreaterThanOrEqual(5);
+    const left = await inDefault(async (tx) => ({
+      codes: ((await tx.execute(sql`select id from verification_codes where id like 'purge-code-%' order by id`)) as unknown as { rows: { id: string }[] }).rows,
+      tries: ((await tx.execute(sql`select id from sentinel_activities where id like 'purge-try-%' order by id`)) as unknown as { rows: { id: string }[] }).rows,
+    }));
+    // Expired 0 and 50 minutes ago: still within the hour their sending counts in.
+    expect(left.codes.map((row) => row.id)).toEqual(['purge-code-0', 'purge-code-1']);
+    // 0, 10 and 20 hours old: within a day-long lockout.
+    expect(left.tries.map((row) => row.id)).toEqual(['purge-try-0', 'purge-try-1', 'purge-try-2']);
+  });
+});
+
 describe('email blocklist', () => {
   it('blocks a listed domain however it is spelled: case, trailing dot, full-width letters, Unicode or punycode', async () => {
     await admin.patch('/sign-in-exp', {

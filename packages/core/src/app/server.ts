@@ -18,6 +18,7 @@ import { createManagementM2mApp } from '../modules/applications/create-m2m-app.j
 import { resourceRoutes } from '../modules/resources/resources.routes.js';
 import { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { logRoutes } from '../modules/logs/logs.routes.js';
+import { purgeSignInRecords } from '../modules/experience/expired-attempts.js';
 import { purgeOldLogs } from '../modules/logs/logs.service.js';
 import { roleRoutes } from '../modules/roles/roles.routes.js';
 import { connectorRoutes } from '../modules/connectors/connectors.routes.js';
@@ -239,6 +240,13 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     () => listTenantIds(database),
     (error) => app.log.error({ err: error }, 'purging expired rows failed'),
   );
+  const stopSignInRecordPurge = schedulePurge(
+    database,
+    () => listTenantIds(database),
+    (error) => app.log.error({ err: error }, 'purging old verification codes and sign-in attempts failed'),
+    10 * 60 * 1000,
+    (ids) => purgeSignInRecords(database, ids),
+  );
   const stopLogRetention = schedulePurge(
     database,
     () => listTenantIds(database),
@@ -277,6 +285,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     close: async () => {
       shuttingDown = true;
       stopPurge();
+      stopSignInRecordPurge();
       stopLogRetention();
       controlSocket?.close();
       await app.close();

@@ -220,12 +220,15 @@ export type SignInExperienceMfa = z.infer<typeof signInExperienceMfaSchema>;
 export const captchaPolicySchema = z.object({ enabled: z.boolean().default(false) }).strict();
 export type CaptchaPolicy = z.infer<typeof captchaPolicySchema>;
 
+/** The longest lockout, in minutes (one day): attempts older than this never count again. */
+export const maxLockoutMinutes = 1440;
+
 export const sentinelPolicySchema = z
   .object({
     /** Failed attempts allowed before the identifier is locked out. */
     maxAttempts: z.number().int().min(1).max(100).default(100),
     /** In minutes (at most one day). */
-    lockoutDuration: z.number().int().min(1).max(1440).default(60),
+    lockoutDuration: z.number().int().min(1).max(maxLockoutMinutes).default(60),
   })
   .strict();
 export type SentinelPolicy = z.infer<typeof sentinelPolicySchema>;

@@ -110,14 +110,15 @@ export const useSaveForm = <Input extends FieldValues, Output, Entity>({
   toValues: (entity: Entity) => Input;
   /** The fields that the server's error details may name. */
   fields: readonly string[];
-  save: (values: Output) => Promise<Entity>;
+  /** `loaded`: the values the form started from, for a save that sends only what changed. */
+  save: (values: Output, loaded: Input) => Promise<Entity>;
   onSaved: (saved: Entity) => unknown;
 }) => {
   const { t } = useTranslation();
   const form = useForm<Input, unknown, Output>({ resolver, defaultValues: toValues(entity) as DefaultValues<Input> });
   const { formError, setFormError, handleServerError } = useServerErrors(form.setError, fields);
   const mutation = useMutation({
-    mutationFn: save,
+    mutationFn: (values: Output) => save(values, form.formState.defaultValues as Input),
     meta: { handlesErrors: true },
     onSuccess: async (saved) => {
       await onSaved(saved);

@@ -1,9 +1,10 @@
 import { deriveDarkPrimaryColor } from '@gatehouse/schemas';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser } from '../../../core/test/setup/browser.js';
 import type { TestServer } from '../../../core/test/setup/test-server.js';
-import { openConsoleAt, startConsoleServer } from './console-session.js';
+import { consoleUrl, openConsoleAt, startConsoleServer } from './console-session.js';
 
 /**
  * The sign-in experience pages against the real server, with the real hosted sign-in page in the
@@ -195,5 +196,71 @@ describe('sign-in experience', () => {
       }
     }
     expect(covered).toEqual([]);
+  });
+});
+
+const save = async (page: Page) => {
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Saved.').first().waitFor();
+};
+
+describe('two tabs editing at once', () => {
+  it('keeps what the other tab saved in the same part of the sign-in experience', async () => {
+    const first = browser.page;
+    await openConsoleAt(first, server, '/sign-in-experience/branding');
+    const second = await browser.context.newPage();
+    await second.goto(consoleUrl(server, '/sign-in-experience/branding'));
+    await second.getByLabel('Favicon URL', { exact: true }).waitFor();
+
+    await first.getByLabel('Favicon URL', { exact: true }).fill('https://example.com/first.ico');
+    await save(first);
+    await second.getByLabel('Logo URL', { exact: true }).fill('https://example.com/second.png');
+    await save(second);
+
+    const stored = await admin.get('/sign-in-exp');
+    expect(stored.body.branding).toMatchObject({ favicon: 'https://example.com/first.ico', logoUrl: 'https://example.com/second.png' });
+    // The second tab now shows both, as stored.
+    expect(await second.getByLabel('Favicon URL', { exact: true }).inputValue()).toBe('https://example.com/first.ico');
+  });
+
+  it('keeps what the other tab saved in the password policy', async () => {
+    const first = browser.page;
+    await openConsoleAt(first, server, '/security/password-policy');
+    const second = await browser.context.newPage();
+    await second.goto(consoleUrl(server, '/security/password-policy'));
+    await second.getByRole('textbox', { name: /^Minimum length/ }).waitFor();
+
+    await first.getByRole('textbox', { name: /^Minimum length/ }).fill('12');
+    await save(first);
+    await second.getByRole('switch', { name: /data breaches/ }).uncheck({ force: true });
+    await save(second);
+
+    const { passwordPolicy } = (await admin.get('/sign-in-exp')).body;
+    expect(passwordPolicy.length.min).toBe(12);
+    expect(passwordPolicy.rejects.pwned).toBe(false);
+  });
+
+  it('keeps the custom phrases the other tab saved for the same language', async () => {
+    const first = browser.page;
+    await openConsoleAt(first, server, '/sign-in-experience/content');
+    const second = await browser.context.newPage();
+    await second.goto(consoleUrl(server, '/sign-in-experience/content'));
+    await second.getByRole('button', { name: 'Add a language' }).waitFor();
+
+    const addGerman = async (page: Page, key: string, text: string) => {
+      await page.getByRole('button', { name: 'Add a language' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('combobox', { name: 'Language' }).click();
+      await page.getByRole('option', { name: /Deutsch/ }).click();
+      await dialog.getByRole('textbox', { name: 'Key 1' }).fill(key);
+      await dialog.getByRole('textbox', { name: 'Text 1' }).fill(text);
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await addGerman(first, 'sign_in.submit', 'Los geht’s');
+    await addGerman(second, 'sign_in.title', 'Willkommen 👋');
+
+    const stored = await admin.get('/custom-phrases/de');
+    expect(stored.body.translation).toEqual({ 'sign_in.submit': 'Los geht’s', 'sign_in.title': 'Willkommen 👋' });
   });
 });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { api } from '../../api/client.js';
 import { useSaveForm } from '../../components/form.js';
 import { schemaResolver } from '../../lib/forms.js';
+import { mergeEdits } from '../sign-in-experience/draft.js';
 import { signInExperienceQueryKey } from '../sign-in-experience/queries.js';
 
 /** The parts of the sign-in experience that a security tab edits as a form of its own. */
@@ -13,7 +14,8 @@ export type SecurityPart = 'passwordPolicy' | 'emailBlocklistPolicy' | 'sentinel
 
 /**
  * One part of the sign-in experience as a settings form, validated with the part's schema and
- * saved alone (the PATCH carries only this part). `formProps` go to `SaveForm`.
+ * saved alone (the PATCH carries only this part, with the edits merged onto the stored part, so
+ * that another tab's save to it is kept). `formProps` go to `SaveForm`.
  */
 export const useSignInExperiencePartForm = <K extends SecurityPart, Input extends FieldValues>(
   experience: SignInExperience,
@@ -26,7 +28,11 @@ export const useSignInExperiencePartForm = <K extends SecurityPart, Input extend
     entity: experience,
     toValues: (saved) => saved[part] as unknown as Input,
     fields: [part],
-    save: (value) => api.patch<SignInExperience>('sign-in-exp', { [part]: value }),
+    save: async (value, loaded) => {
+      // The part replaces the stored one: merge the edits onto what the server holds now.
+      const latest = await api.get<SignInExperience>('sign-in-exp');
+      return api.patch<SignInExperience>('sign-in-exp', { [part]: mergeEdits(loaded, value, latest[part]) });
+    },
     onSaved: (saved) => queryClient.setQueryData(signInExperienceQueryKey, saved),
   });
 };

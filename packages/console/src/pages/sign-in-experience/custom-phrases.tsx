@@ -15,8 +15,10 @@ import { confirmDelete, dropdownInDialog, FormDialog } from '../../components/di
 import { FormSection, SelectField, useDialogForm } from '../../components/form.js';
 import { DeleteRowAction, ListTable, RowAction } from '../../components/list.js';
 import { InlineError } from '../../components/query-state.js';
+import { isConsoleError } from '../../lib/errors.js';
 import { schemaResolver } from '../../lib/forms.js';
 import { languageLabel, languageOptions } from '../../lib/languages.js';
+import { mergeEdits } from './draft.js';
 import { customPhrasesQueryKey, useCustomPhrases, type CustomPhrase } from './queries.js';
 
 /** Rows of key and text, with the schema's limits; one key once. */
@@ -128,9 +130,23 @@ const PhrasesModal = ({ editing, taken, onClose }: { editing: CustomPhrase | 'ne
   } = useDialogForm({ resolver: schemaResolver(phrasesFormSchema), opened: editing, values, fields: ['languageTag', 'rows'] });
   const rows = useFieldArray({ control, name: 'rows' });
 
+  const loaded = isNew || !editing ? {} : editing.translation;
   const save = useMutation({
-    mutationFn: ({ languageTag, rows: entries }: PhrasesForm) =>
-      api.put<CustomPhrase>(`custom-phrases/${segment(languageTag)}`, Object.fromEntries(entries.map(({ key, value }) => [key, value]))),
+    mutationFn: async ({ languageTag, rows: entries }: PhrasesForm) => {
+      const path = `custom-phrases/${segment(languageTag)}`;
+      // The PUT replaces the language's phrases: keep those another tab saved meanwhile.
+      const latest = await api.get<CustomPhrase>(path).then(
+        (phrase) => phrase.translation,
+        (error: unknown) => {
+          if (isConsoleError(error) && error.status === 404) {
+            return {};
+          }
+          throw error;
+        },
+      );
+      const edited = Object.fromEntries(entries.map(({ key, value }) => [key, value]));
+      return api.put<CustomPhrase>(path, mergeEdits(loaded, edited, latest));
+    },
     meta: { handlesErrors: true },
     onSuccess: async (saved) => {
       notifications.show({ color: 'teal', message: t('sign_in_exp.phrases.saved', { language: languageLabel(saved.languageTag) }) });

@@ -12,6 +12,8 @@ import {
   changedParts,
   draftParts,
   followDarkColor,
+  mergedChanges,
+  mergeEdits,
   moveItem,
   previewConfig,
   previewMessage,
@@ -82,6 +84,34 @@ describe('draft', () => {
     expect(tabOfPath('color.primaryColor')).toBe('branding');
     expect(tabOfPath('customCss')).toBe('content');
     expect(tabOfPath('mfa.factors')).toBeUndefined();
+  });
+});
+
+describe('saving over another tab', () => {
+  it('applies the edits onto the stored part key by key, keeping what was saved meanwhile', () => {
+    const loaded = { logoUrl: 'https://example.com/old.png' };
+    const latest = { logoUrl: 'https://example.com/old.png', favicon: 'https://example.com/new.ico' };
+    expect(mergeEdits(loaded, { logoUrl: 'https://example.com/mine.png' }, latest)).toEqual({
+      logoUrl: 'https://example.com/mine.png',
+      favicon: 'https://example.com/new.ico',
+    });
+    // A value removed here stays removed; one removed elsewhere stays removed too.
+    expect(mergeEdits(loaded, { favicon: 'https://example.com/mine.ico' }, {})).toEqual({ favicon: 'https://example.com/mine.ico' });
+    const policy = { length: { min: 8, max: 256 }, rejects: { pwned: true, words: ['acme'] } };
+    expect(
+      mergeEdits(policy, { ...policy, rejects: { pwned: false, words: ['acme'] } }, { ...policy, length: { min: 12, max: 256 } }),
+    ).toEqual({ length: { min: 12, max: 256 }, rejects: { pwned: false, words: ['acme'] } });
+    // Lists are one value: the edited list wins whole.
+    expect(mergeEdits({ words: ['a'] }, { words: ['a', 'b'] }, { words: ['c'] })).toEqual({ words: ['a', 'b'] });
+  });
+
+  it('sends only the edited parts, each merged onto the latest copy', () => {
+    const loaded = toDraft(defaultSignInExperience);
+    const latest = { ...loaded, branding: { favicon: 'https://example.com/new.ico' }, customCss: '.card {}' };
+    const edited = { ...loaded, branding: { logoUrl: 'https://example.com/mine.png' } };
+    expect(mergedChanges(loaded, edited, latest)).toEqual({
+      branding: { logoUrl: 'https://example.com/mine.png', favicon: 'https://example.com/new.ico' },
+    });
   });
 });
 

@@ -73,6 +73,32 @@ export const sameValue = (first: unknown, second: unknown): boolean => {
 export const changedParts = (saved: Draft, values: Draft): Partial<Draft> =>
   Object.fromEntries(draftParts.filter((part) => !sameValue(saved[part], values[part])).map((part) => [part, values[part]]));
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Three-way merge of one part: the edits made to `loaded` (what the form started from) applied
+ * onto `latest` (what the server holds now), key by key, so that a save does not undo what another
+ * tab or person saved meanwhile in the same part. Lists and plain values are taken whole.
+ */
+export const mergeEdits = (loaded: unknown, edited: unknown, latest: unknown): unknown => {
+  if (sameValue(loaded, edited)) {
+    return latest;
+  }
+  if (!isRecord(loaded) || !isRecord(edited) || !isRecord(latest)) {
+    return edited;
+  }
+  const keys = new Set([...Object.keys(loaded), ...Object.keys(edited), ...Object.keys(latest)]);
+  return Object.fromEntries(
+    [...keys].map((key) => [key, mergeEdits(loaded[key], edited[key], latest[key])] as const).filter(([, value]) => value !== undefined),
+  );
+};
+
+/** The PATCH body of the parts edited since `loaded`, each merged onto the server's `latest` copy. */
+export const mergedChanges = (loaded: Draft, edited: Draft, latest: Draft): Partial<Draft> =>
+  Object.fromEntries(
+    Object.entries(changedParts(loaded, edited)).map(([part, value]) => [part, mergeEdits(loaded[part as DraftPart], value, latest[part as DraftPart])]),
+  );
+
 /** The tab a server detail path (`signIn.methods.0`) belongs to; undefined for parts of other pages (MFA). */
 export const tabOfPath = (path: string): SignInExperienceTab | undefined => {
   const part = path.replace(/^body\./, '').split('.')[0];

@@ -20,9 +20,9 @@ import { BrandingTab } from './branding-tab.js';
 import { CollectUserProfileTab } from './collect-user-profile-tab.js';
 import { ContentTab } from './content-tab.js';
 import {
-  changedParts,
   draftParts,
   draftSchema,
+  mergedChanges,
   signInExperienceTabs,
   tabOfPath,
   toDraft,
@@ -97,7 +97,11 @@ const SignInExperienceEditor = ({ saved, tab }: { saved: SignInExperience; tab: 
   const { formError, setFormError, handleServerError } = useServerErrors(setError, draftParts);
 
   const save = useMutation({
-    mutationFn: (body: Partial<Draft>) => api.patch<SignInExperience>('sign-in-exp', body),
+    mutationFn: async ({ loaded, edited }: { loaded: Draft; edited: Draft }) => {
+      // Each part replaces the stored one: merge the edits onto what the server holds now.
+      const latest = await api.get<SignInExperience>('sign-in-exp');
+      return api.patch<SignInExperience>('sign-in-exp', mergedChanges(loaded, edited, toDraft(latest)));
+    },
     meta: { handlesErrors: true },
     onSuccess: (next) => {
       queryClient.setQueryData(signInExperienceQueryKey, next);
@@ -134,8 +138,7 @@ const SignInExperienceEditor = ({ saved, tab }: { saved: SignInExperience; tab: 
         onSubmit={handleSubmit((values) => {
           setFormError(undefined);
           setUnworkable(undefined);
-          // Against what the form started from: parts changed elsewhere since then are not sent back.
-          save.mutate(changedParts(form.formState.defaultValues as Draft, values));
+          save.mutate({ loaded: form.formState.defaultValues as Draft, edited: values });
         })}
         preview={<LivePreview control={control} saved={saved} fields={fields.data ?? []} defaultPage={defaultPages[tab]} />}
       >

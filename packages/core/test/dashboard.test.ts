@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { generateId } from '../src/crypto/ids.js';
 import { logs } from '../src/modules/logs/logs.table.js';
-import { users } from '../src/modules/users/users.table.js';
+import { userCounts, users } from '../src/modules/users/users.table.js';
 import { apiWithScopes } from './setup/grants.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
@@ -61,6 +61,18 @@ describe('dashboard figures', () => {
       today: { count: 2, delta: 1 },
       last7Days: { count: 4, delta: 3 },
     });
+  });
+
+  it('reads the total from the counts kept by triggers, not by counting the users', async () => {
+    const scope = server.gatehouse.scopeFor('default');
+    const before = (await api.get('/dashboard/users/total')).body.totalUserCount as number;
+    // A slot no trigger writes: a count read from the kept counts shows it, a count of rows does not.
+    await scope.transaction((tx) => tx.insert(userCounts).values({ tenantId: 'default', slot: 99, count: 1000 }));
+    try {
+      expect((await api.get('/dashboard/users/total')).body).toEqual({ totalUserCount: before + 1000 });
+    } finally {
+      await scope.transaction((tx) => tx.delete(userCounts).where(eq(userCounts.slot, 99)));
+    }
   });
 
   it('counts distinct active users per day, week and month from successful sign-ins and user token grants', async () => {

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { generateId } from '../src/crypto/ids.js';
-import { purgeOldLogs } from '../src/modules/logs/logs.service.js';
+import { countMatches, logCountLimit, purgeOldLogs } from '../src/modules/logs/logs.service.js';
 import { logs } from '../src/modules/logs/logs.table.js';
 import { basicAuth, postForm } from './setup/forms.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
@@ -104,5 +105,56 @@ describe('audit logs of token requests', () => {
       expect((await api.get(`/logs/${id}`)).status).toBe(404);
     }
     expect((await api.get('/logs')).body.length).toBeGreaterThan(0);
+  });
+});
+
+describe('long audit logs', () => {
+  const scope = () => server.gatehouse.scopeFor('default');
+
+  /** Entries a day old, a second apart; every thousandth one failed. */
+  const insertEntries = (count: number) =>
+    scope().transaction((tx) =>
+      tx.execute(sql`insert into logs (tenant_id, id, key, payload, created_at)
+        select 'default', 'bulk-' || n, 'Interaction.SignIn.Submit',
+          jsonb_build_object('key', 'Interaction.SignIn.Submit', 'result', case when n % 1000 = 0 then 'Error' else 'Success' end),
+          ${new Date(Date.now() - 86_400_000).toISOString()}::timestamptz + n * interval '1 second'
+        from generate_series(1, ${count}::int) as n`),
+    );
+
+  it('counts the newest 10,000 matches, pages through them, and reaches older entries by time', async () => {
+    await insertEntries(logCountLimit + 50);
+    const first = await api.get('/logs?page_size=20');
+    expect(first.headers.get('total-number')).toBe(String(logCountLimit));
+    expect(first.headers.get('total-number-capped')).toBe('true');
+    const last = await api.get(`/logs?page_size=20&page=${logCountLimit / 20}`);
+    expect(last.status).toBe(200);
+    expect(last.body).toHaveLength(20);
+    const beyond = await api.get(`/logs?page_size=20&page=${logCountLimit / 20 + 1}`);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.code).toBe('guard.page_out_of_range');
+    // Fewer matches than the limit are counted exactly.
+    const failed = await api.get('/logs?result=Error&logKey=Interaction.SignIn.Submit');
+    expect(failed.headers.get('total-number')).toBe('10');
+    expect(failed.headers.get('total-number-capped')).toBeNull();
+    const oldest = await api.get(`/logs?endTime=${last.body.at(-1).createdAt}`);
+    expect(oldest.headers.get('total-number-capped')).toBeNull();
+    expect(oldest.body[0].createdAt).toBeLessThan(last.body.at(-1).createdAt);
+  });
+
+  it('counts failed entries from their own index, whatever the number of entries', async () => {
+    const plan = await scope().transaction(async (tx) => {
+      const statement = countMatches(tx, { result: 'Error' }).toSQL();
+      const args = statement.params.map((param) => (typeof param === 'number' ? String(param) : `'${String(param)}'`)).join(', ');
+      await tx.execute(sql.raw(`prepare count_errors as ${statement.sql}`));
+      // The plan a pooled connection settles on after a few executions.
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      const result = (await tx.execute(sql.raw(`explain (format json) execute count_errors(${args})`))) as unknown as {
+        rows: { 'QUERY PLAN': unknown }[];
+      };
+      await tx.execute(sql`deallocate count_errors`);
+      return JSON.stringify(result.rows[0]!['QUERY PLAN']);
+    });
+    expect(plan).toMatch(/"Index Name":\s*"logs_tenant_errors"/);
+    expect(plan).not.toContain('Seq Scan');
   });
 });

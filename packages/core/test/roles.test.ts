@@ -1,7 +1,9 @@
 import { managementApiIndicator } from '@gatehouse/schemas';
+import { eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { roleUserCounts } from '../src/modules/roles/roles.table.js';
 import { basicAuth, postForm } from './setup/forms.js';
 import { apiWithScopes } from './setup/grants.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
@@ -216,6 +218,33 @@ describe('users of a role', () => {
     expect((await api.post('/roles/nosuchrole/users', { userIds: [dan.id] })).status).toBe(404);
     expect((await api.get('/roles/nosuchrole/users')).status).toBe(404);
     expect((await api.delete(`/roles/nosuchrole/users/${dan.id}`)).status).toBe(404);
+  });
+
+  it('counts the holders of a role from counts kept through every change, not by counting them', async () => {
+    const everyone = (await api.post('/roles', { name: 'Everyone counted', description: 'x', isDefault: true })).body;
+    const some = (await api.post('/roles', { name: 'Some counted', description: 'x' })).body;
+    const [fay, gus, hal] = [await newUser('fay_counted'), await newUser('gus_counted'), await newUser('hal_counted')];
+    await api.post(`/roles/${some.id}/users`, { userIds: [fay!.id, gus!.id, hal!.id] });
+    await api.post(`/users/${fay!.id}/roles`, { roleIds: [some.id] });
+    await api.delete(`/roles/${some.id}/users/${gus!.id}`);
+    await api.delete(`/users/${hal!.id}`);
+    const counted = async (role: { id: string; name: string }) => ({
+      list: (await api.get(`/roles?search=${encodeURIComponent(role.name)}`)).body[0].usersCount,
+      users: Number((await api.get(`/roles/${role.id}/users`)).headers.get('total-number')),
+      filtered: Number((await api.get(`/users?roleId=${role.id}`)).headers.get('total-number')),
+    });
+    expect(await counted(everyone)).toEqual({ list: 2, users: 2, filtered: 2 });
+    expect(await counted(some)).toEqual({ list: 1, users: 1, filtered: 1 });
+
+    const scope = server.gatehouse.scopeFor('default');
+    const keptFor = (roleId: string) => scope.transaction((tx) => tx.select().from(roleUserCounts).where(eq(roleUserCounts.roleId, roleId)));
+    // A slot no trigger writes: counts read from the kept counts show it, counts of rows do not.
+    await scope.transaction((tx) => tx.insert(roleUserCounts).values({ tenantId: 'default', roleId: some.id, slot: 99, count: 1000 }));
+    expect(await counted(some)).toEqual({ list: 1001, users: 1001, filtered: 1001 });
+    // A deleted role's counts go with it (its assignments are deleted first, by the cascade).
+    expect((await api.delete(`/roles/${some.id}`)).status).toBe(204);
+    expect((await api.delete(`/roles/${everyone.id}`)).status).toBe(204);
+    expect([...(await keptFor(some.id)), ...(await keptFor(everyone.id))]).toEqual([]);
   });
 
   it('needs read:roles to list and write:roles to change', async () => {

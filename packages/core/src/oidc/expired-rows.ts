@@ -8,7 +8,7 @@ import { oidcModelInstances } from './oidc-model-instances.table.js';
 export const purgeExpiredOidcRows = async (database: Database, tenantIds: Iterable<string>, batchSize?: number): Promise<number> => {
   let purged = 0;
   for (const tenantId of tenantIds) {
-    purged += await deleteInBatches(database, tenantId, oidcModelInstances, lt(oidcModelInstances.expiresAt, sql`now()`), batchSize);
+    purged += await deleteInBatches(database, tenantId, oidcModelInstances, lt(oidcModelInstances.expiresAt, sql`now()`), oidcModelInstances.expiresAt, batchSize);
   }
   return purged;
 };

@@ -1,8 +1,9 @@
 import { activeUsersCurveDays, type DashboardActiveUsers, type DashboardNewUsers, type PeriodCount } from '@gatehouse/schemas';
-import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 
 import type { TenantScope } from '../../app/tenant-scope.js';
 import { logs } from '../logs/logs.table.js';
+import { countAllUsers } from '../users/user-list.js';
 import { users } from '../users/users.table.js';
 
 const dayMs = 86_400_000;
@@ -25,11 +26,7 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 const period = (current: number, previous: number): PeriodCount => ({ count: current, delta: current - previous });
 
-export const countUsers = (scope: TenantScope) =>
-  scope.transaction(async (tx) => {
-    const [row] = await tx.select({ total: count() }).from(users);
-    return { totalUserCount: row?.total ?? 0 };
-  });
+export const countUsers = (scope: TenantScope) => scope.transaction(async (tx) => ({ totalUserCount: await countAllUsers(tx) }));
 
 /** New users over the last 24 hours and the last 7 days (rolling), each with the period before it. */
 export const countNewUsers = (scope: TenantScope, now = Date.now()): Promise<DashboardNewUsers> =>

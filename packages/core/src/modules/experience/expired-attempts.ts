@@ -13,12 +13,13 @@ import { sentinelActivities, verificationCodes } from './experience.table.js';
 export const purgeSignInRecords = async (database: Database, tenantIds: Iterable<string>, batchSize?: number): Promise<number> => {
   let purged = 0;
   for (const tenantId of tenantIds) {
-    purged += await deleteInBatches(database, tenantId, verificationCodes, lt(verificationCodes.expiresAt, sql`now() - interval '1 hour'`), batchSize);
+    purged += await deleteInBatches(database, tenantId, verificationCodes, lt(verificationCodes.expiresAt, sql`now() - interval '1 hour'`), verificationCodes.expiresAt, batchSize);
     purged += await deleteInBatches(
       database,
       tenantId,
       sentinelActivities,
       lt(sentinelActivities.createdAt, sql`now() - make_interval(mins => ${maxLockoutMinutes})`),
+      sentinelActivities.createdAt,
       batchSize,
     );
   }

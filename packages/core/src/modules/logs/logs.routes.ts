@@ -16,14 +16,16 @@ export const logRoutes = async (app: ApiInstance) => {
       schema: {
         tags,
         summary: 'List audit logs, newest first',
+        description:
+          'Counts the newest 10,000 matching entries: beyond that `Total-Number` is 10000 with `Total-Number-Capped: true`, and page numbers reach those 10,000. Older entries are reached with `endTime`.',
         querystring: logListQuerySchema.extend(paginationQuerySchema.shape),
         response: { 200: z.array(logSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
       const { page, page_size, ...filter } = request.query;
-      const { total, items } = await listLogsPage(request.tenantScope(), filter, { page, page_size });
-      setPageHeaders(request, reply, { page, page_size }, total);
+      const { total, totalCapped, items } = await listLogsPage(request.tenantScope(), filter, { page, page_size });
+      setPageHeaders(request, reply, { page, page_size }, total, totalCapped);
       return items;
     },
   );

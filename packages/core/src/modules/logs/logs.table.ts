@@ -26,6 +26,8 @@ export const logs = pgTable(
     // Partial: many entries concern no user or no application, and those need no index entry.
     index('logs_tenant_user_id').on(t.tenantId, t.userId, t.createdAt).where(sql`${t.userId} is not null`),
     index('logs_tenant_application_id').on(t.tenantId, t.applicationId, t.createdAt).where(sql`${t.applicationId} is not null`),
+    // Errors alone: a `result=Error` filter otherwise reads every entry, newest first, to find a few.
+    index('logs_tenant_errors').on(t.tenantId, t.createdAt).where(sql`${t.result} = 'Error'`),
     tenantIsolationPolicy('logs'),
   ],
 );

@@ -1,5 +1,5 @@
 import type { PaginationQuery, Role, RoleType } from '@gatehouse/schemas';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
 import { pageWindow } from '../../app/pagination.js';
@@ -13,7 +13,7 @@ import { applications } from '../applications/applications.table.js';
 import { toScope } from '../resources/resources.service.js';
 import { scopes } from '../resources/resources.table.js';
 import { users } from '../users/users.table.js';
-import { applicationsRoles, roles, rolesScopes, usersRoles } from './roles.table.js';
+import { applicationsRoles, roles, rolesScopes, roleUserCounts, usersRoles } from './roles.table.js';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -59,6 +59,20 @@ const assertDefaultFits = (type: RoleType, isDefault: boolean | undefined) => {
   }
 };
 
+/** Users holding each of `roleIds`, from the trigger-kept counts (see roleUserCounts), not by counting them. */
+export const countRoleUsers = async (tx: Tx, roleIds: string[]) =>
+  new Map(
+    roleIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ roleId: roleUserCounts.roleId, total: sql<string>`sum(${roleUserCounts.count})` })
+            .from(roleUserCounts)
+            .where(inArray(roleUserCounts.roleId, roleIds))
+            .groupBy(roleUserCounts.roleId)
+        ).map((row) => [row.roleId, Number(row.total)] as const),
+  );
+
 export const listRolesPage = (
   scope: TenantScope,
   filter: { search?: string; type?: RoleType },
@@ -81,16 +95,18 @@ export const listRolesPage = (
       .limit(limit)
       .offset(offset);
     const ids = rows.map((row) => row.id);
-    const holders = async (table: typeof usersRoles | typeof applicationsRoles) =>
-      new Map(
-        ids.length === 0
-          ? []
-          : (await tx.select({ roleId: table.roleId, total: count() }).from(table).where(inArray(table.roleId, ids)).groupBy(table.roleId)).map(
-              (row) => [row.roleId, row.total] as const,
-            ),
-      );
-    const usersCount = await holders(usersRoles);
-    const applicationsCount = await holders(applicationsRoles);
+    const usersCount = await countRoleUsers(tx, ids);
+    const applicationsCount = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await tx
+              .select({ roleId: applicationsRoles.roleId, total: count() })
+              .from(applicationsRoles)
+              .where(inArray(applicationsRoles.roleId, ids))
+              .groupBy(applicationsRoles.roleId)
+          ).map((row) => [row.roleId, row.total] as const),
+    );
     return {
       total,
       items: rows.map((row) => ({ ...toRole(row), usersCount: usersCount.get(row.id) ?? 0, applicationsCount: applicationsCount.get(row.id) ?? 0 })),

@@ -1,5 +1,5 @@
 import type { RoleType } from '@gatehouse/schemas';
-import { boolean, foreignKey, index, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 import { createdAtColumn, tenantIdColumn, tenantIsolationPolicy } from '../../db/tenant-table.js';
 import { applications } from '../applications/applications.table.js';
@@ -78,4 +78,20 @@ export const usersRoles = pgTable(
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
     tenantIsolationPolicy('users_roles'),
   ],
+);
+
+/**
+ * Holders of each role, kept by statement triggers on `users_roles` (migration 0013): the role list
+ * and a role's user list answer their counts without counting a default role's million holders.
+ * Slots as in userCounts; the count is the sum of a role's slots.
+ */
+export const roleUserCounts = pgTable(
+  'role_user_counts',
+  {
+    tenantId: tenantIdColumn(),
+    roleId: varchar('role_id', { length: 21 }).notNull(),
+    slot: smallint('slot').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.slot] }), tenantIsolationPolicy('role_user_counts')],
 );

@@ -5,8 +5,9 @@
  * - A search runs in gatehouse_search_users() (migration 0010), where its indexes are usable. It
  *   counts its matches up to `searchResultLimit`; the list it pages through is its first that many
  *   in the requested order (cursor paging walks all of them).
- * - The whole list counts itself from the trigger-kept counters, and finds a deep page number from
- *   the per-day and per-minute creation counts instead of skipping rows one by one.
+ * - The whole list, and a role's users, count themselves from trigger-kept counters; the whole list
+ *   finds a deep page number from the per-day and per-minute creation counts instead of skipping
+ *   rows one by one.
  */
 import { type PaginationQuery, type User, userSearchFields } from '@gatehouse/schemas';
 import { and, count, eq, exists, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { ApiError } from '../../app/errors.js';
 import { pageWindow } from '../../app/pagination.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import type { Tx } from '../../db/database.js';
+import { countRoleUsers } from '../roles/roles.service.js';
 import { usersRoles } from '../roles/roles.table.js';
 import { toUser, userListColumns } from './users.service.js';
 import { userCounts, userCreatedBuckets, users } from './users.table.js';
@@ -109,9 +111,20 @@ const filterWhere = (tx: Tx, filter: UserListFilter): SQL | undefined =>
   );
 
 /** Users in the tenant: kept by triggers (see userCounts), so a million rows are not counted. */
-const countAllUsers = async (tx: Tx) => {
+export const countAllUsers = async (tx: Tx) => {
   const [row] = await tx.select({ total: sql<string | null>`sum(${userCounts.count})` }).from(userCounts);
   return Number(row?.total ?? 0);
+};
+
+/** Users the list holds: from trigger-kept counts without a filter or with a role alone, else counted. */
+const countListed = async (tx: Tx, filter: UserListFilter, where: SQL | undefined) => {
+  if (!where) {
+    return countAllUsers(tx);
+  }
+  if (filter.roleId && !filter.search && filter.isSuspended === undefined) {
+    return (await countRoleUsers(tx, [filter.roleId])).get(filter.roleId) ?? 0;
+  }
+  return (await tx.select({ total: count() }).from(users).where(where))[0]?.total ?? 0;
 };
 
 /** The bucket holding ascending position `position`, and how many users come before it. */
@@ -197,7 +210,7 @@ export const listUsersPage = (scope: TenantScope, filter: UserListFilter, page: 
       return searchPage(tx, { ...filter, search: filter.search }, page);
     }
     const where = filterWhere(tx, filter);
-    const total = where ? ((await tx.select({ total: count() }).from(users).where(where))[0]?.total ?? 0) : await countAllUsers(tx);
+    const total = await countListed(tx, filter, where);
 
     if (page.cursor !== undefined) {
       const after = page.cursor ? decodeCursor(page.cursor) : undefined;

@@ -15,6 +15,7 @@ const accounts: Record<string, TestAccount> = {
   'sam-1': { email: 'sam@example.com', email_verified: true, name: 'Sam', picture: 'https://img.example.com/sam.png' },
   'eve-2': { email: 'existing@example.com', email_verified: true, name: 'Eve' },
   'mal-3': { email: 'unverified@example.com', email_verified: false, name: 'Mal' },
+  'twin-4': { email: 'twin@example.com', email_verified: false, name: 'Twin' },
 };
 const connectorId = 'acme-oidc';
 /** Expects ES256 ID tokens from an IdP that signs with RS256: every ID token it gets is invalid. */
@@ -326,5 +327,27 @@ describe('social sign-in with a real OpenID provider', () => {
       redirectUri: 'https://evil.example.com/callback',
     });
     expect(refused.body.code).toBe('session.invalid_redirect_uri');
+  });
+
+  it('registers one account per provider account when several tabs register it at once', async () => {
+    const tabs = [];
+    for (let tab = 0; tab < 4; tab++) {
+      const { browser, verified, verificationId } = await socialVerification('twin-4');
+      expect(verified.status).toBe(200);
+      expect((await browser.api('PUT', '/interaction-event', { interactionEvent: 'Register' })).status).toBe(204);
+      expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+      expect((await browser.api('POST', '/profile', { type: 'username', value: `twin_tab_${tab}` })).status).toBe(204);
+      tabs.push(browser);
+    }
+    const answers = await Promise.all(tabs.map((browser) => browser.api('POST', '/submit', {})));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.map((answer) => [answer.status, answer.body.code])).toEqual(refused.map(() => [409, 'user.identity_in_use']));
+    const linked = await server.database.withTenant('default', (tx) =>
+      tx.execute(sql`select username from users where identities->'acme'->>'userId' = 'twin-4'`),
+    );
+    expect((linked as unknown as { rows: { username: string }[] }).rows).toHaveLength(1);
+    // Nothing of the refused registrations remains.
+    expect((await admin.get('/users?search=twin_tab&searchFields=username')).body).toHaveLength(1);
   });
 });

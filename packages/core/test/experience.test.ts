@@ -441,6 +441,74 @@ describe('registration and sign-in through the experience API', () => {
   });
 });
 
+describe('requests sent at once', () => {
+  /** Browsers at the sign-in page, ready to send their step together. */
+  const signInPages = (count: number) =>
+    Promise.all(
+      Array.from({ length: count }, async () => {
+        const browser = await createExperienceClient(server.endpoint, app);
+        await browser.authorize();
+        expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+        return browser;
+      }),
+    );
+
+  it('checks no more than maxAttempts passwords of a burst of guesses, then locks', async () => {
+    await register('burst');
+    await admin.patch('/sign-in-exp', { sentinelPolicy: { maxAttempts: 3, lockoutDuration: 5 } });
+    try {
+      const browsers = await signInPages(20);
+      const answers = await Promise.all(
+        browsers.map((browser, index) =>
+          browser.api('POST', '/verification/password', { identifier: { type: 'username', value: 'burst' }, password: `wrong-password-${index}` }),
+        ),
+      );
+      // Two failures answered as such, the third locks; the rest wait or meet the lock unchecked.
+      expect(answers.filter((answer) => answer.body.code === 'session.invalid_credentials')).toHaveLength(2);
+      expect(answers.every((answer) => answer.status === 422 || answer.status === 429)).toBe(true);
+      const hash = createHash('sha256').update('username:burst').digest('hex');
+      const rows = await server.database.withTenant('default', (tx) =>
+        tx.select({ result: sentinelActivities.result }).from(sentinelActivities).where(eq(sentinelActivities.targetHash, hash)),
+      );
+      expect(rows.map((row) => row.result).sort()).toEqual(['Blocked', 'Failed', 'Failed', 'Failed']);
+      expect((await signIn('burst', strongPassword)).verified.body.code).toBe('session.identifier_locked');
+    } finally {
+      await admin.patch('/sign-in-exp', { sentinelPolicy: {} });
+    }
+  });
+
+  it('registers one user when one registration is submitted several times, or one username in several tabs', async () => {
+    const registrationUpToSubmit = async (username: string) => {
+      const browser = await createExperienceClient(server.endpoint, app);
+      await browser.authorize({ first_screen: 'register' });
+      expect((await browser.api('PUT', '', { interactionEvent: 'Register' })).status).toBe(204);
+      expect((await browser.api('POST', '/identification', { identifier: { type: 'username', value: username } })).status).toBe(204);
+      expect((await browser.api('POST', '/profile', { type: 'password', value: strongPassword })).status).toBe(204);
+      return browser;
+    };
+    const registered = async (username: string) =>
+      ((await admin.get(`/users?search=${username}&searchFields=username`)).body as { username: string }[]).map((user) => user.username);
+
+    // Two tabs: the registration that loses is told the username is taken.
+    const tabs = await Promise.all(Array.from({ length: 4 }, () => registrationUpToSubmit('two_tabs')));
+    const answers = await Promise.all(tabs.map((browser) => browser.api('POST', '/submit', {})));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.map((answer) => [answer.status, answer.body.code])).toEqual(refused.map(() => [409, 'user.username_already_in_use']));
+    expect(refused[0]!.body.message).toBe('The username "two_tabs" is already in use.');
+    expect(await registered('two_tabs')).toEqual(['two_tabs']);
+
+    // A double click: the later submits find the username taken, or the flow already finished.
+    const doubleClicked = await registrationUpToSubmit('double_click');
+    const clicks = await Promise.all(Array.from({ length: 6 }, () => doubleClicked.api('POST', '/submit', {})));
+    expect(clicks.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of clicks.filter((click) => click.status !== 200)) {
+      expect([[409, 'user.username_already_in_use'], [400, 'session.not_started']]).toContainEqual([answer.status, answer.body.code]);
+    }
+    expect(await registered('double_click')).toEqual(['double_click']);
+  });
+});
+
 describe('sessions and requests the API refuses', () => {
   it('answers config without an interaction, and session.not_found for steps', async () => {
     const config = await fetch(`${server.endpoint}/api/experience/config`);

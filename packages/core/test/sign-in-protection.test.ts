@@ -249,6 +249,37 @@ describe('password reset', () => {
     expect((await owner.exchange(await owner.follow(submitted.body.redirectTo))).claims()?.sub).toBe(user.id);
   });
 
+  it('ends a sign-in submitted with the old password whose browser had not come back to the app yet', async () => {
+    const email = 'submitted@example.com';
+    await admin.post('/users', { primaryEmail: email, password });
+    const attacker = await start('SignIn');
+    const verified = await verifyPassword(attacker, email, password);
+    expect((await attacker.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+    const submitted = await attacker.api('POST', '/submit', {});
+    expect(submitted.status).toBe(200);
+
+    const reset = await prepareReset(email, 'Brand-New-Secret-9');
+    expect((await reset.api('POST', '/submit', {})).status).toBe(200);
+    // The authorization request it would have resumed is gone: no code reaches the app.
+    expect(await attacker.follow(submitted.body.redirectTo)).not.toMatch(/[?&]code=/);
+  });
+
+  it('ends a sign-in with the old password submitted at the same moment as the reset', async () => {
+    for (let round = 0; round < 5; round++) {
+      const email = `same-moment-${round}@example.com`;
+      await admin.post('/users', { primaryEmail: email, password });
+      const attacker = await start('SignIn');
+      const verified = await verifyPassword(attacker, email, password);
+      expect((await attacker.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+      const reset = await prepareReset(email, `Brand-New-Secret-${round}0`);
+      const [resetDone, signedIn] = await Promise.all([reset.api('POST', '/submit', {}), attacker.api('POST', '/submit', {})]);
+      expect(resetDone.status).toBe(200);
+      // Refused, or let through to an authorization request that no longer exists.
+      const landing = signedIn.status === 200 ? await attacker.follow(signedIn.body.redirectTo) : signedIn.body.code;
+      expect(landing, `round ${round}`).not.toMatch(/[?&]code=/);
+    }
+  });
+
   it('still finishes a sign-in whose password check upgraded an imported hash', async () => {
     // MD5 of "password", as coreutils' md5sum computes it; upgraded to Argon2id by the check.
     const user = (await admin.post('/users', { primaryEmail: 'imported@example.com', passwordDigest: '5f4dcc3b5aa765d61d8327deb882cf99', passwordAlgorithm: 'MD5' })).body;

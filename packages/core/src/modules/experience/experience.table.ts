@@ -44,7 +44,7 @@ export const sentinelActivities = pgTable(
     /** SHA-256 of the identifier: lockouts work without keeping addresses in another table. */
     targetHash: varchar('target_hash', { length: 64 }).notNull(),
     action: varchar('action', { length: 32 }).notNull(),
-    /** Success, Failed, or Blocked (a lockout started). */
+    /** Success, Failed, Blocked (a lockout started), or Pending (being checked; counted meanwhile). */
     result: varchar('result', { length: 16 }).notNull(),
     createdAt: createdAtColumn(),
   },

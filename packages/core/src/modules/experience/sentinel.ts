@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { SentinelPolicy } from '@gatehouse/schemas';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 
 import { ApiError } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
@@ -16,47 +16,40 @@ const targetHash = (identifier: string) => createHash('sha256').update(identifie
 
 const { createdAt, result } = sentinelActivities;
 
+const hashParam = sql.placeholder('hash');
+/** When the identifier's failures last stopped counting: its latest success or lockout. */
+const lastReset = sql`coalesce((select max(${createdAt}) from ${sentinelActivities} where ${sentinelActivities.targetHash} = ${hashParam} and ${result} in ('Success', 'Blocked')), '-infinity')`;
+
 /**
- * What every password or code attempt asks first (prepared): the lockout in force, if any, and
- * whether failures since the last reset wait for a success to clear them. Both come from the
- * identifier's rows within the lockout window; older failures count for nothing anyway.
+ * What every password or code attempt asks first, in one prepared statement: the lockout in force,
+ * if any, and the attempts since the last success or lockout within the lockout window (the
+ * failures, and those still being checked).
  */
 const recentActivity = prepared('sentinel_recent_activity', (tx) =>
   tx
     .select({
       blockedAt: sql<Date | null>`max(${createdAt}) filter (where ${result} = 'Blocked')`.mapWith(createdAt),
-      failuresPending: sql<boolean>`coalesce(max(${createdAt}) filter (where ${result} = 'Failed') >= coalesce(max(${createdAt}) filter (where ${result} <> 'Failed'), '-infinity'), false)`,
+      failed: sql<number>`(count(*) filter (where ${result} = 'Failed' and ${createdAt} > ${lastReset}))::int`,
+      pending: sql<number>`(count(*) filter (where ${result} = 'Pending' and ${createdAt} > ${lastReset}))::int`,
     })
     .from(sentinelActivities)
-    .where(
-      and(
-        eq(sentinelActivities.targetHash, sql.placeholder('hash')),
-        gt(createdAt, sql`now() - make_interval(mins => ${sql.placeholder('minutes')}::int)`),
-      ),
-    ),
+    .where(and(eq(sentinelActivities.targetHash, hashParam), gt(createdAt, sql`now() - make_interval(mins => ${sql.placeholder('minutes')}::int)`))),
 );
 
-const insertSuccess = prepared('sentinel_insert_success', (tx) =>
-  tx.insert(sentinelActivities).values({
-    tenantId: sql.placeholder('tenantId'),
-    id: sql.placeholder('id'),
-    targetType: sql.placeholder('targetType'),
-    targetHash: sql.placeholder('targetHash'),
-    action: sql.placeholder('action'),
-    result: 'Success',
-  }),
+const markSuccess = prepared('sentinel_mark_success', (tx) =>
+  tx.update(sentinelActivities).set({ result: 'Success' }).where(eq(sentinelActivities.id, sql.placeholder('id'))),
 );
+
+const deleteAttempt = prepared('sentinel_delete_attempt', (tx) => tx.delete(sentinelActivities).where(eq(sentinelActivities.id, sql.placeholder('id'))));
 
 const readActivity = async (tx: Tx, hash: string, policy: SentinelPolicy) => {
   const [activity] = await recentActivity(tx).execute({ hash, minutes: policy.lockoutDuration });
   return {
     lockedUntil: activity?.blockedAt ? new Date(activity.blockedAt.getTime() + policy.lockoutDuration * 60_000) : undefined,
-    failuresPending: activity?.failuresPending ?? false,
+    failed: activity?.failed ?? 0,
+    pending: activity?.pending ?? 0,
   };
 };
-
-/** What the check before an attempt learned, for recording its outcome. */
-export type SentinelCheck = { failuresPending: boolean };
 
 /**
  * The lockout: its message says in how many minutes to try again (whole minutes, rounded up, with the
@@ -68,68 +61,74 @@ const lockedError = (until: Date) => {
   return new ApiError(429, 'session.identifier_locked', { until: until.toISOString(), minutes: Math.ceil(seconds / 60), seconds });
 };
 
-/**
- * Refuses an identifier that failed `maxAttempts` times: it stays locked for `lockoutDuration`
- * minutes from the failure that locked it, whatever the password or code tried meanwhile.
- */
-export const assertNotLocked = async (scope: TenantScope, policy: SentinelPolicy, identifier: string): Promise<SentinelCheck> => {
-  const { lockedUntil, failuresPending } = await scope.autocommit((tx) => readActivity(tx, targetHash(identifier), policy));
-  if (lockedUntil) {
-    throw lockedError(lockedUntil);
-  }
-  return { failuresPending };
-};
+/** One identifier's attempts are counted one at a time (until the transaction ends). */
+const lockIdentifier = (tx: Tx, tenantId: string, hash: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sentinel:${tenantId}:${hash}`}))`);
+
+type Attempt = { id: string; hash: string; failuresBefore: number };
 
 /**
- * Records an attempt, with what `assertNotLocked` learned before it. Failures since the last
- * success (or the last lockout, or within the lockout window) count; reaching `maxAttempts` starts
- * a lockout. A success is written only when it has failures to reset: most sign-ins write nothing.
+ * Records an attempt as Pending before it is checked, refusing it when the identifier is locked or
+ * when failures and attempts still being checked already make `maxAttempts`: a burst of parallel
+ * guesses gets no more checks than the limit.
  */
-export const recordAttempt = async (
-  scope: TenantScope,
-  policy: SentinelPolicy,
-  identifier: string,
-  action: SentinelAction,
-  success: boolean,
-  check: SentinelCheck,
-) => {
-  const hash = targetHash(identifier);
-  const attempt = () => ({ tenantId: scope.tenantId, id: generateId(), targetType: 'User' as const, targetHash: hash, action });
-  if (success) {
-    // A success counts nothing: it needs neither the lock nor a transaction.
-    if (check.failuresPending) {
-      await scope.autocommit((tx) => insertSuccess(tx).execute(attempt()));
+const beginAttempt = (scope: TenantScope, policy: SentinelPolicy, hash: string, action: SentinelAction): Promise<Attempt> =>
+  scope.transaction(async (tx) => {
+    await lockIdentifier(tx, scope.tenantId, hash);
+    const { lockedUntil, failed, pending } = await readActivity(tx, hash, policy);
+    if (lockedUntil) {
+      throw lockedError(lockedUntil);
     }
-    return;
-  }
+    if (failed + pending >= policy.maxAttempts) {
+      // A moment later the attempts being checked have either locked the identifier or freed their places.
+      throw new ApiError(429, 'request.rate_limited', { seconds: 1 });
+    }
+    const id = generateId();
+    await tx.insert(sentinelActivities).values({ tenantId: scope.tenantId, id, targetType: 'User', targetHash: hash, action, result: 'Pending' });
+    return { id, hash, failuresBefore: failed };
+  });
+
+/** The attempt becomes a failure; reaching `maxAttempts` starts a lockout, answered here. */
+const settleFailure = async (scope: TenantScope, policy: SentinelPolicy, attempt: Attempt, action: SentinelAction) => {
   const lockedNow = await scope.transaction(async (tx) => {
-    // One identifier's attempts are counted one at a time, so parallel guesses cannot slip past the limit.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sentinel:${scope.tenantId}:${hash}`}))`);
-    await tx.insert(sentinelActivities).values({ ...attempt(), result: 'Failed' });
-    const [reset] = await tx
-      .select({ createdAt: sentinelActivities.createdAt })
-      .from(sentinelActivities)
-      .where(and(eq(sentinelActivities.targetHash, hash), inArray(sentinelActivities.result, ['Success', 'Blocked'])))
-      .orderBy(desc(sentinelActivities.createdAt))
-      .limit(1);
-    const [failures] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(sentinelActivities)
-      .where(
-        and(
-          eq(sentinelActivities.targetHash, hash),
-          eq(sentinelActivities.result, 'Failed'),
-          gt(sentinelActivities.createdAt, sql`now() - make_interval(mins => ${policy.lockoutDuration})`),
-          reset ? gt(sentinelActivities.createdAt, reset.createdAt) : undefined,
-        ),
-      );
-    if ((failures?.count ?? 0) < policy.maxAttempts) {
+    await lockIdentifier(tx, scope.tenantId, attempt.hash);
+    await tx.update(sentinelActivities).set({ result: 'Failed' }).where(eq(sentinelActivities.id, attempt.id));
+    if ((await readActivity(tx, attempt.hash, policy)).failed < policy.maxAttempts) {
       return undefined;
     }
-    await tx.insert(sentinelActivities).values({ ...attempt(), result: 'Blocked' });
-    return (await readActivity(tx, hash, policy)).lockedUntil;
+    await tx.insert(sentinelActivities).values({ tenantId: scope.tenantId, id: generateId(), targetType: 'User', targetHash: attempt.hash, action, result: 'Blocked' });
+    return (await readActivity(tx, attempt.hash, policy)).lockedUntil;
   });
   if (lockedNow) {
     throw lockedError(lockedNow);
   }
+};
+
+/** A success resets earlier failures; without any, its row goes again (most sign-ins keep nothing). */
+const settleSuccess = (scope: TenantScope, attempt: Attempt) =>
+  scope.autocommit((tx) =>
+    attempt.failuresBefore > 0 ? markSuccess(tx).execute({ id: attempt.id }) : deleteAttempt(tx).execute({ id: attempt.id }),
+  );
+
+/**
+ * Runs a password or code check for `identifier` under its lockout: refused while locked, counted
+ * before it runs, and a failure that reaches `maxAttempts` starts a lockout (a 429 instead of the
+ * answer). A check that throws (nothing was compared) is not counted.
+ */
+export const guardAttempt = async <T extends { valid: boolean }>(
+  scope: TenantScope,
+  policy: SentinelPolicy,
+  identifier: string,
+  action: SentinelAction,
+  check: () => Promise<T>,
+): Promise<T> => {
+  const attempt = await beginAttempt(scope, policy, targetHash(identifier), action);
+  let outcome: T;
+  try {
+    outcome = await check();
+  } catch (error) {
+    await scope.autocommit((tx) => deleteAttempt(tx).execute({ id: attempt.id }));
+    throw error;
+  }
+  await (outcome.valid ? settleSuccess(scope, attempt) : settleFailure(scope, policy, attempt, action));
+  return outcome;
 };

@@ -1,9 +1,10 @@
 import { profileFieldTarget, type UserProfile } from '@gatehouse/schemas';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 import { ApiError, type CodedDetail } from '../../app/errors.js';
 import type { Tx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
 import { findSocialConnector } from '../connectors/connectors.service.js';
 import { linkIdentity } from '../users/identities.service.js';
 import { assertIdentifiersFree, insertUser, revokeUserTokens } from '../users/users.service.js';
@@ -99,6 +100,10 @@ const saveSocial = async (session: ExperienceSession, tx: Tx, userId: string) =>
     return;
   }
   const { identity } = social;
+  // Checked unlinked at identification, the account can meanwhile be registered in another tab;
+  // nothing unique guards the identities column, so its registrations take turns here and the
+  // second finds the first's link (and is refused).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identity:${session.scope.tenantId}:${social.target}:${identity.id}`}))`);
   await linkIdentity(tx, userId, social.target, {
     userId: identity.id,
     details: {
@@ -134,6 +139,36 @@ const missingProfileError = (missing: CodedDetail[]) => {
   return new ApiError(422, 'user.missing_profile', { fields }, missing, required.length > 0 ? 'user.missing_profile' : 'user.optional_profile_offered');
 };
 
+const isUniqueViolation = (error: unknown) => {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') {
+      return true;
+    }
+  }
+  return false;
+};
+
+type Identifiers = Parameters<typeof assertIdentifiersFree>[1];
+
+/**
+ * A write that gives a user identifiers, checked free first. A parallel registration (another tab,
+ * a double submit) can take one between the check and the commit; the unique index then refuses
+ * the write, and the check, run again, names the identifier taken.
+ */
+const writeWithIdentifiers = async <T>(session: ExperienceSession, identifiers: Identifiers, exceptId: string | undefined, write: (tx: Tx) => Promise<T>) => {
+  try {
+    return await session.scope.transaction(async (tx) => {
+      await assertIdentifiersFree(tx, identifiers, exceptId);
+      return write(tx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      await session.scope.transaction((tx) => assertIdentifiersFree(tx, identifiers, exceptId));
+    }
+    throw error;
+  }
+};
+
 const register = async (session: ExperienceSession) => {
   const { profile } = session.state;
   const viaSocial = !!profile.social;
@@ -148,8 +183,7 @@ const register = async (session: ExperienceSession) => {
   if (missing.length > 0) {
     throw missingProfileError(missing);
   }
-  return session.scope.transaction(async (tx) => {
-    await assertIdentifiersFree(tx, profile);
+  return writeWithIdentifiers(session, profile, undefined, async (tx) => {
     const user = await insertUser(tx, session.scope.tenantId, {
       username: profile.username ?? null,
       primaryEmail: profile.primaryEmail ?? null,
@@ -215,8 +249,8 @@ const signIn = async (session: ExperienceSession, user: SignInUser) => {
     await session.scope.autocommit((tx) => touchLastSignIn(tx).execute({ id: user.id }));
     return user.id;
   }
-  await session.scope.transaction(async (tx) => {
-    await assertIdentifiersFree(tx, { username: profile.username, primaryEmail: profile.primaryEmail, primaryPhone: profile.primaryPhone }, user.id);
+  const identifiers = { username: profile.username, primaryEmail: profile.primaryEmail, primaryPhone: profile.primaryPhone };
+  await writeWithIdentifiers(session, identifiers, user.id, async (tx) => {
     await tx
       .update(users)
       .set({
@@ -244,9 +278,36 @@ const completePasswordReset = async (session: ExperienceSession, userId: string)
   }
   await session.scope.transaction(async (tx) => {
     await tx.update(users).set({ ...password, updatedAt: sql`now()` }).where(eq(users.id, userId));
-    // A reset means the old password may be known to someone else: end what it let them do.
+    // A reset means the old password may be known to someone else: end what it let them do,
+    // including sign-ins submitted but not yet resumed (they would get a session and tokens after).
     await revokeUserTokens(tx, userId);
+    await tx
+      .delete(oidcModelInstances)
+      .where(and(eq(oidcModelInstances.modelName, 'Interaction'), sql`${oidcModelInstances.payload}->'result'->'login'->>'accountId' = ${userId}`));
   });
+};
+
+/**
+ * Checks the password verifications again once the sign-in reached the interaction, and takes it
+ * back if they lapsed: a reset that committed after the first check deleted no such result. The
+ * row lock waits for a reset still being written; one written later finds the result to delete.
+ */
+const recheckPasswordVerifications = async (session: ExperienceSession, userId: string) => {
+  const verifiedByPassword = Object.values(session.state.verifications).some((record) => record.type === 'password' && record.userId === userId);
+  if (!verifiedByPassword) {
+    return;
+  }
+  // One statement: the lock waits for a reset being written, and is released as soon as it is read.
+  const [current] = await session.scope.autocommit((tx) =>
+    tx.select({ id: users.id, passwordEncrypted: users.passwordEncrypted }).from(users).where(eq(users.id, userId)).for('share'),
+  );
+  try {
+    assertPasswordVerificationsCurrent(session, current ?? { id: userId, passwordEncrypted: null });
+  } catch (error) {
+    session.interaction.result = undefined;
+    await session.interaction.save(session.interaction.exp - Math.floor(Date.now() / 1000));
+    throw error;
+  }
 };
 
 /**
@@ -283,6 +344,7 @@ export const submitExperience = async (session: ExperienceSession, input: { agre
     { login: { accountId: userId, remember: true }, ...(requestedCreate && { create: {} }) },
     { mergeWithLastSubmission: false },
   );
+  await recheckPasswordVerifications(session, userId);
   await session.discard();
   return { userId, redirectTo };
 };

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { assertEmailAllowed } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
 import type { SocialIdentity, VerificationRecord } from './experience-state.js';
-import { assertNotLocked, recordAttempt } from './sentinel.js';
+import { guardAttempt } from './sentinel.js';
 import { findUserByIdentifier } from './user-lookup.js';
 import { checkVerificationCode, type CodeIdentifier, issueVerificationCode } from './verification-codes.js';
 
@@ -64,15 +64,13 @@ export const verifyPasswordStep = async (session: ExperienceSession, identifier:
   if (!methodFor(session, identifier.type)?.password) {
     throw new ApiError(422, 'session.sign_in_method_not_enabled', { method: `${identifier.type} + password` });
   }
-  const policy = session.settings.sentinelPolicy;
-  const sentinel = await assertNotLocked(session.scope, policy, identifierKey(identifier));
   const user = await findUserByIdentifier(session.scope, identifier);
   session.concernedUserId = user?.id;
-  const result =
+  const result = await guardAttempt(session.scope, session.settings.sentinelPolicy, identifierKey(identifier), 'Password', async () =>
     user?.passwordEncrypted && user.passwordEncryptionMethod
-      ? await verifyPassword(password, { passwordEncrypted: user.passwordEncrypted, passwordEncryptionMethod: user.passwordEncryptionMethod })
-      : { valid: await verifyAgainstDummy(password), needsRehash: false };
-  await recordAttempt(session.scope, policy, identifierKey(identifier), 'Password', result.valid, sentinel);
+      ? verifyPassword(password, { passwordEncrypted: user.passwordEncrypted, passwordEncryptionMethod: user.passwordEncryptionMethod })
+      : { valid: await verifyAgainstDummy(password), needsRehash: false },
+  );
   if (!user || !result.valid) {
     throw new ApiError(422, 'session.invalid_credentials');
   }
@@ -136,10 +134,9 @@ export const verifyCodeStep = async (session: ExperienceSession, identifier: Cod
   if (identifierKey(record.identifier) !== identifierKey(identifier)) {
     throw new ApiError(422, 'session.verification_identifier_mismatch');
   }
-  const policy = session.settings.sentinelPolicy;
-  const sentinel = await assertNotLocked(session.scope, policy, identifierKey(identifier));
-  const valid = await checkVerificationCode(session.scope, identifier, codeUsage(session), code);
-  await recordAttempt(session.scope, policy, identifierKey(identifier), 'VerificationCode', valid, sentinel);
+  const { valid } = await guardAttempt(session.scope, session.settings.sentinelPolicy, identifierKey(identifier), 'VerificationCode', async () => ({
+    valid: await checkVerificationCode(session.scope, identifier, codeUsage(session), code),
+  }));
   if (!valid) {
     throw new ApiError(422, 'verification_code.mismatch');
   }

@@ -223,6 +223,34 @@ describe('audit logs', () => {
   });
 });
 
+describe('long audit logs', () => {
+  it('goes on past the newest 10,000 entries it counts, to older ones, and back', async () => {
+    const { page } = browser;
+    const robot = (await admin.post('/applications', { name: 'Busy robot', type: 'MachineToMachine' })).body;
+    // 10,030 entries of this app, a second apart, the newest an hour ago.
+    const newest = Date.now() - 3_600_000;
+    const { sql } = await import('drizzle-orm');
+    await server.gatehouse.scopeFor('default').transaction((tx) =>
+      tx.execute(sql`insert into logs (tenant_id, id, key, payload, created_at)
+        select 'default', 'busy' || lpad(n::text, 8, '0'), 'ExchangeTokenBy.ClientCredentials',
+               jsonb_build_object('key', 'ExchangeTokenBy.ClientCredentials', 'result', 'Success', 'applicationId', ${robot.id}::text),
+               to_timestamp(${newest / 1000}::double precision - n)
+        from generate_series(0, 10029) as n`),
+    );
+
+    await openConsoleAt(page, server, `/applications/${robot.id}/logs?page=500`);
+    await page.getByText('9,981–10,000 of the first 10,000 matches').waitFor();
+    await page.getByRole('button', { name: 'Older entries' }).click();
+    await page.waitForURL(/before=\d+/);
+    // The 30 entries past the 10,000th, and the 10,000th again (entries of its millisecond come back).
+    await page.getByText('1–20 of 31').waitFor();
+    await page.getByText(/^Entries from .+ and older$/).waitFor();
+    await page.getByRole('button', { name: 'Back to the newest' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('before'));
+    await page.getByText('1–20 of the first 10,000 matches').waitFor();
+  });
+});
+
 describe('user detail', () => {
   it('opens a social identity from the user settings and removes it after confirmation', async () => {
     const { page } = browser;

@@ -1,4 +1,4 @@
-import { Group, Select, Stack, Table, Text, type SelectProps } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, type SelectProps } from '@mantine/core';
 import type { Application, Log } from '@gatehouse/schemas';
 import { IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,13 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { api } from '../../api/client.js';
-import { ClickableRow, ListCard, ListEmpty, SearchInput, usePagedList } from '../../components/list.js';
+import { ClickableRow, ListCard, ListEmpty, pageSize, SearchInput, usePagedList } from '../../components/list.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { ApplicationLink, UserLink } from './entity-links.js';
 import { LogKeyText, LogResultBadge, useLogKeyOptions } from './log-key.js';
 
-/** Filters kept in the URL, by query parameter; a log's detail page links back to the list as it was. */
-const filterParams = { logKey: 'event', applicationId: 'application_id', userId: 'user_id' } as const;
+/**
+ * Filters kept in the URL, by query parameter; a log's detail page links back to the list as it was.
+ * `before` (a time in ms, exclusive) pages past the newest entries the server counts (10,000).
+ */
+const filterParams = { logKey: 'event', applicationId: 'application_id', userId: 'user_id', before: 'before' } as const;
 type Filter = keyof typeof filterParams;
 
 type LogListProps = {
@@ -46,8 +49,11 @@ export const LogList = ({ userId, applicationId, detailPath }: LogListProps) => 
     userId: userId ?? chosen('userId'),
     applicationId: applicationId ?? chosen('applicationId'),
   };
-  const filtered = Boolean(chosen('logKey') || (!userId && filters.userId) || (!applicationId && filters.applicationId));
-  const list = usePagedList<Log>('logs', filters);
+  const before = chosen('before');
+  const filtered = Boolean(chosen('logKey') || (!userId && filters.userId) || (!applicationId && filters.applicationId) || before);
+  const list = usePagedList<Log>('logs', before ? { ...filters, endTime: before } : filters);
+  // On the last page of the counted entries, the way on is to the entries older than its last.
+  const oldestShown = list.capped && list.page * pageSize >= list.total ? list.items.at(-1) : undefined;
   const setFilter = (filter: Filter, value: string | null) =>
     setParams(
       (current) => {
@@ -99,6 +105,22 @@ export const LogList = ({ userId, applicationId, detailPath }: LogListProps) => 
               </Text>
               <SearchInput value={chosen('userId')} onChange={(value) => setFilter('userId', value)} placeholder={t('audit_logs.user_id_placeholder')} />
             </Stack>
+          )}
+          {oldestShown && (
+            // Entries of the same millisecond as the oldest shown come again rather than being skipped.
+            <Button variant="default" onClick={() => setFilter('before', String(oldestShown.createdAt + 1))}>
+              {t('audit_logs.older_entries')}
+            </Button>
+          )}
+          {before && (
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('audit_logs.entries_before', { date: formatDateTime(Number(before) - 1, i18n.language) })}
+              </Text>
+              <Button variant="subtle" onClick={() => setFilter('before', null)}>
+                {t('audit_logs.newest_entries')}
+              </Button>
+            </Group>
           )}
         </Group>
       }

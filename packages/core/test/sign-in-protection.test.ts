@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runAuthorization, startOidcProvider } from '../../connectors/src/test-utils/oidc-provider.js';
+import { oidcModelInstances } from '../src/oidc/oidc-model-instances.table.js';
 import { createExperienceClient, createWebApp, type TestApp } from './setup/experience-client.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
 
@@ -302,5 +304,169 @@ describe('password reset', () => {
     expect(refused.body.code).toBe('user.suspended');
     expect((await admin.post(`/users/${user.id}/password/verify`, { password })).status).toBe(204);
     expect((await admin.post(`/users/${user.id}/password/verify`, { password: 'Brand-New-Secret-8' })).status).toBe(422);
+  });
+});
+
+describe('administrator changes during a sign-in', () => {
+  /** A password sign-in of a new user, identified and submitted; the browser has not come back yet. */
+  const submittedSignIn = async (email: string) => {
+    const user = (await admin.post('/users', { primaryEmail: email, password })).body;
+    const browser = await start('SignIn');
+    const verified = await verifyPassword(browser, email, password);
+    expect((await browser.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.status).toBe(200);
+    return { user, browser, redirectTo: submitted.body.redirectTo as string };
+  };
+
+  /** The OIDC rows (sessions, grants, codes, tokens) of a user. */
+  const oidcRowsOf = (userId: string) =>
+    server.gatehouse
+      .scopeFor('default')
+      .transaction((tx) => tx.select({ model: oidcModelInstances.modelName }).from(oidcModelInstances).where(eq(oidcModelInstances.accountId, userId)));
+
+  const removals = [
+    ['deleted', (id: string) => admin.delete(`/users/${id}`)],
+    ['suspended', (id: string) => admin.patch(`/users/${id}/is-suspended`, { isSuspended: true })],
+  ] as const;
+  for (const [what, remove] of removals) {
+    it(`ends a submitted sign-in of a user ${what} before the browser came back: an error page, no session, no code`, async () => {
+      const { user, browser, redirectTo } = await submittedSignIn(`${what}-mid-flow@example.com`);
+      expect((await remove(user.id)).status).toBeLessThan(300);
+      const resumed = await browser.request(redirectTo);
+      expect(resumed.status).toBe(400);
+      expect(resumed.headers.get('content-type')).toMatch(/html/);
+      expect(await oidcRowsOf(user.id)).toEqual([]);
+    });
+  }
+
+  it('refuses to finish a sign-in once the administrator turned its method off', async () => {
+    const email = 'method-off@example.com';
+    await admin.post('/users', { primaryEmail: email, password });
+    const browser = await start('SignIn');
+    const verified = await verifyPassword(browser, email, password);
+    const methods = [
+      { identifier: 'email', password: false, verificationCode: true, isPasswordPrimary: false },
+      { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+    ];
+    expect((await admin.patch('/sign-in-exp', { signIn: { methods } })).status).toBe(200);
+    try {
+      const identified = await browser.api('POST', '/identification', { verificationId: verified.body.verificationId });
+      expect(identified.status).toBe(422);
+      expect(identified.body.code).toBe('session.sign_in_method_not_enabled');
+    } finally {
+      methods[0] = { identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true };
+      await admin.patch('/sign-in-exp', { signIn: { methods } });
+    }
+    // Identified before the change: submit refuses it.
+    const identifiedFirst = await start('SignIn');
+    const again = await verifyPassword(identifiedFirst, email, password);
+    expect((await identifiedFirst.api('POST', '/identification', { verificationId: again.body.verificationId })).status).toBe(204);
+    methods[0] = { identifier: 'email', password: false, verificationCode: true, isPasswordPrimary: false };
+    expect((await admin.patch('/sign-in-exp', { signIn: { methods } })).status).toBe(200);
+    try {
+      const refused = await identifiedFirst.api('POST', '/submit', {});
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('session.sign_in_method_not_enabled');
+    } finally {
+      methods[0] = { identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true };
+      await admin.patch('/sign-in-exp', { signIn: { methods } });
+    }
+  });
+
+  it('refuses to finish a registration or a sign-in once the sign-in mode no longer allows it, and creates nobody', async () => {
+    const email = 'closed-registration@example.com';
+    const registration = await start('Register');
+    const identifier = { type: 'email', value: email };
+    const sent = await registration.api('POST', '/verification/verification-code', { identifier });
+    const { verificationId } = sent.body;
+    expect((await registration.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: lastCodeFor(email) })).status).toBe(200);
+    expect((await registration.api('POST', '/identification', { verificationId })).status).toBe(204);
+    expect((await registration.api('POST', '/profile', { type: 'password', value: password })).status).toBe(204);
+    const signIn = await start('SignIn');
+    await admin.post('/users', { primaryEmail: 'closed-sign-in@example.com', password });
+    const verified = await verifyPassword(signIn, 'closed-sign-in@example.com', password);
+    expect((await signIn.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+
+    expect((await admin.patch('/sign-in-exp', { signInMode: 'SignIn' })).status).toBe(200);
+    try {
+      const refused = await registration.api('POST', '/submit', {});
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('session.registration_disabled');
+      expect((await admin.get(`/users?search=${encodeURIComponent(email)}`)).body).toEqual([]);
+    } finally {
+      await admin.patch('/sign-in-exp', { signInMode: 'SignInAndRegister' });
+    }
+    expect((await admin.patch('/sign-in-exp', { signInMode: 'Register' })).status).toBe(200);
+    try {
+      const refused = await signIn.api('POST', '/submit', {});
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('session.sign_in_disabled');
+    } finally {
+      await admin.patch('/sign-in-exp', { signInMode: 'SignInAndRegister' });
+    }
+  });
+
+  it('does not sign in by a code to an address the administrator moved to another account since', async () => {
+    const email = 'moved-address@example.com';
+    const owner = (await admin.post('/users', { primaryEmail: email, password })).body;
+    const browser = await start('SignIn');
+    const identifier = { type: 'email', value: email };
+    const { verificationId } = (await browser.api('POST', '/verification/verification-code', { identifier })).body;
+    expect((await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: lastCodeFor(email) })).status).toBe(200);
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    expect((await admin.patch(`/users/${owner.id}`, { primaryEmail: 'owner-elsewhere@example.com' })).status).toBe(200);
+    const holder = (await admin.post('/users', { primaryEmail: email, password })).body;
+
+    const refused = await browser.api('POST', '/submit', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('session.not_identified');
+    // Identified again, the code signs in whoever holds the address now.
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.status).toBe(200);
+    expect((await browser.exchange(await browser.follow(submitted.body.redirectTo))).claims()?.sub).toBe(holder.id);
+  });
+
+  it('ends the sign-ins of a deleted application: the next step finds no session, and nobody is registered', async () => {
+    const doomed = await createWebApp(admin, { name: 'doomed' });
+    const browser = await createExperienceClient(server.endpoint, doomed);
+    await browser.authorize({ first_screen: 'register' });
+    expect((await browser.api('PUT', '', { interactionEvent: 'Register' })).status).toBe(204);
+    const email = 'orphan-registration@example.com';
+    const identifier = { type: 'email', value: email };
+    const { verificationId } = (await browser.api('POST', '/verification/verification-code', { identifier })).body;
+    expect((await browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code: lastCodeFor(email) })).status).toBe(200);
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    expect((await browser.api('POST', '/profile', { type: 'password', value: password })).status).toBe(204);
+    expect((await admin.delete(`/applications/${doomed.id}`)).status).toBe(204);
+    const refused = await browser.api('POST', '/submit', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('session.not_found');
+    expect((await admin.get(`/users?search=${encodeURIComponent(email)}`)).body).toEqual([]);
+  });
+
+  it('sends no code to a redirect URI the administrator removed, neither from a sign-in in progress nor one already issued', async () => {
+    const changing = await createWebApp(admin, { name: 'changing' });
+    await admin.post('/users', { primaryEmail: 'moved-app@example.com', password });
+    const signInUpTo = async (browser: Browser) => {
+      await browser.authorize();
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+      const verified = await verifyPassword(browser, 'moved-app@example.com', password);
+      expect((await browser.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+    };
+    const pending = await createExperienceClient(server.endpoint, changing);
+    await signInUpTo(pending);
+    const issued = await createExperienceClient(server.endpoint, changing);
+    await signInUpTo(issued);
+    const callback = await issued.follow((await issued.api('POST', '/submit', {})).body.redirectTo);
+    expect(callback).toMatch(/[?&]code=/);
+
+    const patched = await admin.patch(`/applications/${changing.id}`, { oidcClientMetadata: { redirectUris: ['https://new.example.com/callback'] } });
+    expect(patched.status).toBe(200);
+    const refused = await pending.api('POST', '/submit', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('session.not_found');
+    await expect(issued.exchange(callback)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 });

@@ -7,12 +7,13 @@ import {
   checkApplicationRules,
   type PaginationQuery,
 } from '@gatehouse/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
 import { pageWindow } from '../../app/pagination.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
 import { generateId, generateSecret } from '../../crypto/ids.js';
+import type { Tx } from '../../db/database.js';
 import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
 import {
   type ApplicationFilter,
@@ -92,6 +93,34 @@ export const getApplication = async (scope: TenantScope, id: string): Promise<Ap
   return toApplication(row);
 };
 
+/** The client's authorization requests still waiting for a sign-in (their interaction names the client in its parameters). */
+const pendingInteractionsOf = (applicationId: string) =>
+  and(eq(oidcModelInstances.modelName, 'Interaction'), sql`${oidcModelInstances.payload}->'params'->>'client_id' = ${applicationId}`);
+
+/**
+ * Ends what would still send the browser to redirect URIs the administrator removed: authorization
+ * requests waiting for a sign-in (oidc-provider does not check the URI again when they resume) and
+ * codes not exchanged yet (the exchange only compares the URI with the request's).
+ */
+const endRequestsTo = async (tx: Tx, applicationId: string, removed: string[]) => {
+  if (removed.length === 0) {
+    return;
+  }
+  // Two statements: each reads through its own index (a disjunction could read the whole table).
+  await tx
+    .delete(oidcModelInstances)
+    .where(and(pendingInteractionsOf(applicationId), inArray(sql`${oidcModelInstances.payload}->'params'->>'redirect_uri'`, removed)));
+  await tx
+    .delete(oidcModelInstances)
+    .where(
+      and(
+        eq(oidcModelInstances.modelName, 'AuthorizationCode'),
+        eq(oidcModelInstances.clientId, applicationId),
+        inArray(sql`${oidcModelInstances.payload}->>'redirectUri'`, removed),
+      ),
+    );
+};
+
 export const patchApplication = async (scope: TenantScope, id: string, patch: ApplicationPatch): Promise<Application> => {
   const updated = await scope.transaction(async (tx) => {
     const current = await findApplication(tx, id);
@@ -111,6 +140,8 @@ export const patchApplication = async (scope: TenantScope, id: string, patch: Ap
     };
     assertRules({ ...next, type: current.type, isThirdParty: current.isThirdParty });
     const [row] = await tx.update(applications).set(next).where(eq(applications.id, id)).returning();
+    const kept = new Set(next.oidcClientMetadata.redirectUris);
+    await endRequestsTo(tx, id, current.oidcClientMetadata.redirectUris.filter((uri) => !kept.has(uri)));
     return row!;
   });
   await scope.invalidate();
@@ -141,7 +172,9 @@ export const deleteApplication = async (scope: TenantScope, id: string) => {
     if (deleted.length === 0) {
       throw notFound('application', id);
     }
+    // Its sign-ins in progress too: nothing could resume them, and a registration would still create the user.
     await tx.delete(oidcModelInstances).where(eq(oidcModelInstances.clientId, id));
+    await tx.delete(oidcModelInstances).where(pendingInteractionsOf(id));
   });
   await scope.invalidate();
 };

@@ -51,6 +51,8 @@ export type ExperienceState = {
   verifications: Record<string, VerificationRecord>;
   /** The existing user this flow is about (sign-in, password reset, or a linked social account). */
   userId?: string;
+  /** The verification a sign-in identified `userId` by. */
+  identifiedBy?: string;
   profile: PendingProfile;
   /** The password was reset in this flow (forgot password), waiting for submit. */
   passwordReset?: boolean;

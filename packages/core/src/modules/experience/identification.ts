@@ -4,7 +4,7 @@ import { ApiError } from '../../app/errors.js';
 import { findUserIdByIdentity } from '../users/identities.service.js';
 import { assertEmailAllowed, emailBlockReason } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
-import { assertSocialEnabled, methodFor, requireRecord } from './verifications.js';
+import { assertPasswordMethodsEnabled, assertSocialEnabled, methodFor, requireRecord } from './verifications.js';
 import { findUserById, findUserByIdentifier } from './user-lookup.js';
 
 const assertActive = (user: { isSuspended: boolean } | undefined) => {
@@ -44,6 +44,7 @@ export const assertUsernameAllowed = async (session: ExperienceSession, username
 const identifySignIn = async (session: ExperienceSession, verificationId: string) => {
   const record = requireRecord(session, verificationId);
   if (record.type === 'password') {
+    assertPasswordMethodsEnabled(session, record.userId);
     session.state.userId = record.userId;
   } else if (record.type === 'code') {
     if (!record.verified) {
@@ -83,6 +84,7 @@ const identifySignIn = async (session: ExperienceSession, verificationId: string
     }
   }
   assertActive(await findUserById(session.scope, session.state.userId!));
+  session.state.identifiedBy = verificationId;
 };
 
 const identifyRegistration = async (session: ExperienceSession, verificationId: string) => {

@@ -1,17 +1,16 @@
 import { profileFieldTarget, type UserProfile } from '@gatehouse/schemas';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 import { ApiError, type CodedDetail } from '../../app/errors.js';
 import type { Tx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
-import { oidcModelInstances } from '../../oidc/oidc-model-instances.table.js';
 import { findSocialConnector } from '../connectors/connectors.service.js';
 import { linkIdentity } from '../users/identities.service.js';
 import { assertIdentifiersFree, insertUser, revokeUserTokens } from '../users/users.service.js';
 import { userSocialTokenSets, users } from '../users/users.table.js';
 import type { ExperienceSession } from './experience-session.js';
-import { requireIdentifiedUser } from './identification.js';
-import { assertPasswordVerificationsCurrent, requireRecord } from './verifications.js';
+import { assertRegistrationOpen, assertSignInOpen, requireIdentifiedUser } from './identification.js';
+import { assertCodeIdentifierCurrent, assertPasswordMethodsEnabled, assertPasswordVerificationsCurrent, requireRecord } from './verifications.js';
 import { findUserById, type SignInUser } from './user-lookup.js';
 
 type Holder = { username?: string | null; primaryEmail?: string | null; primaryPhone?: string | null; hasPassword: boolean };
@@ -281,9 +280,6 @@ const completePasswordReset = async (session: ExperienceSession, userId: string)
     // A reset means the old password may be known to someone else: end what it let them do,
     // including sign-ins submitted but not yet resumed (they would get a session and tokens after).
     await revokeUserTokens(tx, userId);
-    await tx
-      .delete(oidcModelInstances)
-      .where(and(eq(oidcModelInstances.modelName, 'Interaction'), sql`${oidcModelInstances.payload}->'result'->'login'->>'accountId' = ${userId}`));
   });
 };
 
@@ -326,8 +322,11 @@ export const submitExperience = async (session: ExperienceSession, input: { agre
   assertTermsAgreed(session, input.agreeToTerms);
   let userId: string;
   if (event === 'Register') {
+    // The sign-in mode is checked again: an administrator may have closed registration since.
+    assertRegistrationOpen(session);
     userId = await register(session);
   } else {
+    assertSignInOpen(session);
     const user = session.state.userId ? await findUserById(session.scope, session.state.userId) : undefined;
     if (!user) {
       throw new ApiError(400, 'session.not_identified');
@@ -336,6 +335,8 @@ export const submitExperience = async (session: ExperienceSession, input: { agre
       throw new ApiError(403, 'user.suspended');
     }
     assertPasswordVerificationsCurrent(session, user);
+    assertPasswordMethodsEnabled(session, user.id);
+    assertCodeIdentifierCurrent(session, user);
     userId = await signIn(session, user);
   }
   // `prompt=create` (a requestable prompt, see the provider's interaction policy) is answered too.

@@ -54,6 +54,34 @@ export const assertPasswordVerificationsCurrent = (session: ExperienceSession, u
 };
 
 /**
+ * Refuses to finish a sign-in identified by a code sent to an address the user no longer holds (an
+ * administrator changed it, or gave it to another account, since): identify again.
+ */
+export const assertCodeIdentifierCurrent = (session: ExperienceSession, user: { primaryEmail: string | null; primaryPhone: string | null }) => {
+  const { identifiedBy } = session.state;
+  const record = identifiedBy ? session.state.verifications[identifiedBy] : undefined;
+  if (record?.type !== 'code') {
+    return;
+  }
+  const held = record.identifier.type === 'email' ? user.primaryEmail : user.primaryPhone;
+  if (!held || identifierKey({ type: record.identifier.type, value: held }) !== identifierKey(record.identifier)) {
+    throw new ApiError(400, 'session.not_identified');
+  }
+};
+
+/**
+ * Refuses to finish with a password verification through a sign-in method an administrator has
+ * turned off since: the flow started is no longer allowed.
+ */
+export const assertPasswordMethodsEnabled = (session: ExperienceSession, userId: string) => {
+  for (const record of Object.values(session.state.verifications)) {
+    if (record.type === 'password' && record.userId === userId && !methodFor(session, record.identifier.type)?.password) {
+      throw new ApiError(422, 'session.sign_in_method_not_enabled', { method: `${record.identifier.type} + password` });
+    }
+  }
+};
+
+/**
  * Password check for sign-in. Unknown identifiers cost the same Argon2id work as known ones and get
  * the same answer; failures count towards the identifier's lockout.
  */

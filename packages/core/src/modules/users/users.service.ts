@@ -176,9 +176,17 @@ export const patchUserCustomData = async (scope: TenantScope, id: string, custom
     return updated!.customData;
   });
 
-/** Revokes every session, grant, code and token of the user (suspension, deletion, password reset). */
-export const revokeUserTokens = (tx: Tx, userId: string) =>
-  tx.delete(oidcModelInstances).where(eq(oidcModelInstances.accountId, userId));
+/**
+ * Revokes every session, grant, code and token of the user (suspension, deletion, password reset),
+ * and the sign-ins submitted but not yet resumed: the browser would otherwise still get a session
+ * and a code after the change. Their interaction names the user only inside its result.
+ */
+export const revokeUserTokens = async (tx: Tx, userId: string) => {
+  await tx.delete(oidcModelInstances).where(eq(oidcModelInstances.accountId, userId));
+  await tx
+    .delete(oidcModelInstances)
+    .where(and(eq(oidcModelInstances.modelName, 'Interaction'), sql`${oidcModelInstances.payload}->'result'->'login'->>'accountId' = ${userId}`));
+};
 
 /** Deletes the user with their sessions, grants, identities and role links in one transaction. */
 export const deleteUser = async (scope: TenantScope, id: string) => {

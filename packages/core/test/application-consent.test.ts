@@ -128,6 +128,22 @@ describe('application sign-in experience', () => {
   });
 });
 
+/** Submits the self-submitting form oidc-provider answers with when a sign-in ends another account's session. */
+const endPreviousSession = async (browser: Awaited<ReturnType<typeof createExperienceClient>>, landed: string) => {
+  const page = await (await browser.request(landed)).text();
+  const action = /<form method="post" action="([^"]+)">/.exec(page)?.[1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
+  if (!action || !xsrf) {
+    return landed;
+  }
+  const confirmed = await browser.request(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+  });
+  return browser.follow(new URL(confirmed.headers.get('location')!, action).toString());
+};
+
 describe('user consent scopes', () => {
   /** A third-party app, an API with three permissions, and a user whose role grants all three. */
   const setUp = async (username: string) => {
@@ -230,6 +246,7 @@ describe('user consent scopes', () => {
       id: app.id,
       name: 'Partner Portal',
       logoUri: branding.branding.logoUrl,
+      darkLogoUri: branding.branding.darkLogoUrl,
       isThirdParty: true,
       termsOfUseUrl: branding.termsOfUseUrl,
       privacyPolicyUrl: branding.privacyPolicyUrl,
@@ -335,6 +352,124 @@ describe('user consent scopes', () => {
     expect((await browser.authorize({ ...request, prompt: '' })).startsWith(app.redirectUri)).toBe(true);
   });
 
+  it('grants only to the sign-in the consent page was shown for, not to one another tab started since', async () => {
+    const shown = await createWebApp(admin, { isThirdParty: true, name: 'Shown app' });
+    const other = await createWebApp(admin, { isThirdParty: true, name: 'Other app' });
+    await admin.post(`/applications/${shown.id}/user-consent-scopes`, { userScopes: ['profile'] });
+    await admin.post(`/applications/${other.id}/user-consent-scopes`, { userScopes: ['profile', 'email'] });
+    await admin.post('/users', { username: 'two_tabs', password, primaryEmail: 'two_tabs@example.com' });
+    const firstTab = await createExperienceClient(server.endpoint, shown);
+    await firstTab.authorize({ prompt: 'login', scope: 'openid profile' });
+    expect(await signIn(firstTab, 'two_tabs')).toBe(`${server.endpoint}/consent`);
+    const info = await firstTab.api('GET', '/consent');
+    expect(info.body.application.name).toBe('Shown app');
+    expect(info.body.interactionId).toEqual(expect.any(String));
+
+    // Another tab of the same browser starts a sign-in for another app: it takes over the interaction cookie.
+    const secondTab = await createExperienceClient(server.endpoint, other, undefined, firstTab.jar);
+    expect(await secondTab.authorize({ prompt: '', scope: 'openid profile email' })).toBe(`${server.endpoint}/consent`);
+
+    // Authorize on the first tab's page: refused, and the other app is granted nothing.
+    const stale = await firstTab.api('POST', '/consent', { interactionId: info.body.interactionId }, { 'accept-language': 'fr' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('session.interaction_replaced');
+    expect(stale.body.message).toMatch(/navigateur/);
+    const waiting = await secondTab.api('GET', '/consent');
+    expect(waiting.body.application.name).toBe('Other app');
+    expect(waiting.body.missingScopes.map((scope: { name: string }) => scope.name)).toEqual(['profile', 'email']);
+    // Cancel on the first tab's page does not end the other app's sign-in either.
+    const cancelled = await firstTab.api('DELETE', `?interactionId=${encodeURIComponent(info.body.interactionId)}`);
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.body.code).toBe('session.interaction_replaced');
+    expect((await secondTab.api('GET', '/consent')).status).toBe(200);
+
+    // The second tab's own page decides for its own sign-in.
+    const granted = await secondTab.api('POST', '/consent', { interactionId: waiting.body.interactionId });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect((await secondTab.follow(granted.body.redirectTo)).startsWith(other.redirectUri)).toBe(true);
+  });
+
+  it('names a user who has only a phone number by that number', async () => {
+    const app = await createWebApp(admin, { isThirdParty: true, name: 'Phone app' });
+    // Sign-in only, by phone and password: an account needs nothing else.
+    const { signIn: signInSettings, signUp, signInMode } = (await admin.get('/sign-in-exp')).body;
+    const phoneMethod = { identifier: 'phone', password: true, verificationCode: false, isPasswordPrimary: true };
+    const changed = await admin.patch('/sign-in-exp', {
+      signInMode: 'SignIn',
+      signUp: { ...signUp, identifiers: [] },
+      signIn: { methods: [...signInSettings.methods, phoneMethod] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    try {
+      const user = (await admin.post('/users', { primaryPhone: '15550001234', password })).body;
+      const browser = await createExperienceClient(server.endpoint, app);
+      await browser.authorize({ prompt: 'login', scope: 'openid' });
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+      const verified = await browser.api('POST', '/verification/password', { identifier: { type: 'phone', value: '15550001234' }, password });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+      expect((await browser.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+      const submitted = await browser.api('POST', '/submit', {});
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      expect(await browser.follow(submitted.body.redirectTo)).toBe(`${server.endpoint}/consent`);
+      const info = await browser.api('GET', '/consent');
+      expect(info.body.user).toEqual({ id: user.id, name: null, username: null, primaryEmail: null, primaryPhone: '15550001234', avatar: null });
+    } finally {
+      await admin.patch('/sign-in-exp', { signIn: signInSettings, signUp, signInMode });
+    }
+  });
+
+  it('lets the user switch account from the consent page: the same request signs in again, the first account grants nothing', async () => {
+    const { app } = await setUp('first_account');
+    const second = (await admin.post('/users', { username: 'second_account', password })).body;
+    await admin.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['profile'] });
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ prompt: 'consent', scope: 'openid profile', login_hint: 'first_account' });
+    expect(await signIn(browser, 'first_account')).toBe(`${server.endpoint}/consent`);
+    const shown = await browser.api('GET', '/consent');
+    expect(shown.body.user.username).toBe('first_account');
+
+    const switched = await browser.api('POST', '/consent/switch-account', { interactionId: shown.body.interactionId });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(await browser.follow(switched.body.redirectTo)).toBe(`${server.endpoint}/sign-in`);
+    const restarted = new URL(switched.body.redirectTo);
+    expect(restarted.searchParams.get('prompt')).toBe('consent login');
+    expect(restarted.searchParams.has('login_hint')).toBe(false);
+    // Another account ends the first one's session on the way (oidc-provider's self-submitting form).
+    expect(await endPreviousSession(browser, await signIn(browser, 'second_account'))).toBe(`${server.endpoint}/consent`);
+    const info = await browser.api('GET', '/consent');
+    expect(info.body.user.id).toBe(second.id);
+    const granted = await browser.api('POST', '/consent', { interactionId: info.body.interactionId });
+    // The app's own request (state, PKCE) goes on: its code exchange succeeds.
+    const tokens = await browser.exchange(await browser.follow(granted.body.redirectTo));
+    const { payload } = await jwtVerify(tokens.id_token!, jwks, { audience: app.id });
+    expect(payload.sub).toBe(second.id);
+    const grants = await server.database.withTenant('default', (tx) =>
+      tx.execute(sql`select payload ->> 'accountId' as "accountId" from oidc_model_instances where model_name = 'Grant' and client_id = ${app.id}`),
+    );
+    expect((grants as unknown as { rows: { accountId: string }[] }).rows).toEqual([{ accountId: second.id }]);
+  });
+
+  it('keeps one grant when the same consent is submitted again', async () => {
+    const { app, user } = await setUp('replayed');
+    await admin.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['profile'] });
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ prompt: 'login', scope: 'openid profile' });
+    expect(await signIn(browser, 'replayed')).toBe(`${server.endpoint}/consent`);
+    const first = await browser.api('POST', '/consent');
+    const again = await browser.api('POST', '/consent');
+    expect([first.status, again.status]).toEqual([200, 200]);
+    const callback = await browser.follow(again.body.redirectTo);
+    expect((await browser.exchange(callback)).id_token).toBeTruthy();
+    const grants = await server.database.withTenant('default', (tx) =>
+      tx.execute(sql`select id from oidc_model_instances where model_name = 'Grant' and client_id = ${app.id} and payload ->> 'accountId' = ${user.id}`),
+    );
+    expect((grants as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    // Finished: one more submission finds no sign-in.
+    const late = await browser.api('POST', '/consent');
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe('session.not_found');
+  });
+
   it('keeps the rows inside their tenant (row-level security)', async () => {
     const { app, scopeIds } = await setUp('isolated');
     await admin.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['email'], resourceScopes: [scopeIds['read:docs']] });
@@ -363,5 +498,9 @@ describe('user consent scopes', () => {
     expect(payload.sub).toBe(user.id);
     expect(payload).not.toHaveProperty('name');
     expect(payload).not.toHaveProperty('email');
+    // The audit log says who consented.
+    const consentLogs = async () =>
+      ((await admin.get(`/logs?userId=${user.id}`)).body as { key: string }[]).filter((entry) => entry.key.endsWith('.Consent'));
+    await expect.poll(async () => (await consentLogs()).length).toBe(1);
   });
 });

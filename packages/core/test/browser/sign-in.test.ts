@@ -390,6 +390,70 @@ describe('hosted pages in a browser', () => {
       expect(claims.email).toBe('consenting@example.com');
     });
 
+    it("refuses Authorize and Cancel once another tab started a sign-in for another app, and grants that app nothing", async () => {
+      const other = await createWebApp(admin, { isThirdParty: true, name: 'Other partner' });
+      await admin.post(`/applications/${other.id}/user-consent-scopes`, { userScopes: ['profile', 'email'] });
+      const { page, context } = browser;
+      await startAuthorization(page, server.endpoint, partner);
+      await signInOnPage(page, 'Username', 'consenting_browser', password);
+      await waitForHeading(page, 'Partner app wants to access your account');
+      await page.locator('.scope-group li').first().waitFor();
+
+      const secondTab = await context.newPage();
+      await startAuthorization(secondTab, server.endpoint, other);
+      await waitForHeading(secondTab, 'Other partner wants to access your account');
+
+      await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+      expect(await visibleText(page.getByRole('alert'))).toBe(
+        'A newer sign-in in this browser has replaced this one. Go back to the application and start again.',
+      );
+      expect(new URL(page.url()).pathname).toBe('/consent');
+      const [cancelled] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'DELETE'),
+        page.getByRole('button', { name: 'Cancel', exact: true }).click(),
+      ]);
+      expect(cancelled.status()).toBe(409);
+      expect(new URL(page.url()).pathname).toBe('/consent');
+      await secondTab.reload();
+      await waitForHeading(secondTab, 'Other partner wants to access your account');
+      await secondTab.close();
+    });
+
+    it("shows the app's dark logo in dark mode", async () => {
+      const logos = { logoUrl: 'https://cdn.example.com/partner.svg', darkLogoUrl: 'https://cdn.example.com/partner-dark.svg' };
+      const { color } = (await admin.get('/sign-in-exp')).body;
+      await admin.patch('/sign-in-exp', { color: { ...color, isDarkModeEnabled: true } });
+      await admin.put(`/applications/${partner.id}/sign-in-experience`, { branding: logos });
+      try {
+        const { page } = browser;
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await startAuthorization(page, server.endpoint, partner);
+        await signInOnPage(page, 'Username', 'consenting_browser', password);
+        await waitForHeading(page, 'Partner app wants to access your account');
+        await page.locator('.consent-app-logo').waitFor();
+        expect(await page.locator('.consent-app-logo').getAttribute('src')).toBe(logos.darkLogoUrl);
+      } finally {
+        await admin.delete(`/applications/${partner.id}/sign-in-experience`);
+        await admin.patch('/sign-in-exp', { color });
+      }
+    });
+
+    it('switches to another account from the consent page, and that account consents', async () => {
+      const otherId = await createUser({ username: 'other_consenter', password, primaryEmail: 'other_consenter@example.com' });
+      const { page } = browser;
+      const authorization = await startAuthorization(page, server.endpoint, partner);
+      await signInOnPage(page, 'Username', 'consenting_browser', password);
+      await waitForHeading(page, 'Partner app wants to access your account');
+      await page.getByRole('button', { name: 'Use another account', exact: true }).click();
+      await signInOnPage(page, 'Username', 'other_consenter', password);
+      await waitForHeading(page, 'Partner app wants to access your account');
+      await page.getByText('other_consenter', { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+      const { claims } = await authorization.finish();
+      expect(claims.sub).toBe(otherId);
+      expect(claims.email).toBe('other_consenter@example.com');
+    });
+
     it('Cancel sends the app access_denied', async () => {
       const { page } = browser;
       const authorization = await startAuthorization(page, server.endpoint, partner);

@@ -101,6 +101,7 @@ export const api = {
   submit: (agreeToTerms?: boolean) =>
     request<Redirect>('POST', '/submit', agreeToTerms === undefined ? {} : { agreeToTerms }),
   consent: () => request<ConsentInfo>('GET', '/consent'),
-  grantConsent: () => request<Redirect>('POST', '/consent'),
-  cancel: () => request<Redirect>('DELETE', ''),
+  grantConsent: (interactionId: string) => request<Redirect>('POST', '/consent', { interactionId }),
+  switchAccount: (interactionId: string) => request<Redirect>('POST', '/consent/switch-account', { interactionId }),
+  cancel: (interactionId: string) => request<Redirect>('DELETE', `?interactionId=${encodeURIComponent(interactionId)}`),
 };

@@ -78,6 +78,7 @@ const ar: Phrases = {
 
   'consent.title': 'يطلب {{app}} الوصول إلى حسابك',
   'consent.signed_in_as': 'تم تسجيل الدخول باسم',
+  'consent.switch_account': 'استخدام حساب آخر',
   'consent.requests': 'يطلب {{app}} ما يلي:',
   'consent.user_data': 'معلوماتك',
   'consent.api_permissions': 'أذونات {{api}}',

@@ -81,6 +81,7 @@ const de: Phrases = {
 
   'consent.title': '{{app}} möchte auf Ihr Konto zugreifen',
   'consent.signed_in_as': 'Angemeldet als',
+  'consent.switch_account': 'Anderes Konto verwenden',
   'consent.requests': '{{app}} bittet um:',
   'consent.user_data': 'Ihre Daten',
   'consent.api_permissions': 'Berechtigungen für {{api}}',

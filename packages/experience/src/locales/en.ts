@@ -83,6 +83,7 @@ const en = {
 
   'consent.title': '{{app}} wants to access your account',
   'consent.signed_in_as': 'Signed in as',
+  'consent.switch_account': 'Use another account',
   'consent.requests': '{{app}} is asking for:',
   'consent.user_data': 'Your information',
   'consent.api_permissions': 'Permissions for {{api}}',

@@ -82,6 +82,7 @@ const es: Phrases = {
 
   'consent.title': '{{app}} quiere acceder a tu cuenta',
   'consent.signed_in_as': 'Sesión iniciada como',
+  'consent.switch_account': 'Usar otra cuenta',
   'consent.requests': '{{app}} solicita:',
   'consent.user_data': 'Tu información',
   'consent.api_permissions': 'Permisos para {{api}}',

@@ -83,6 +83,7 @@ const fr: Phrases = {
 
   'consent.title': '{{app}} souhaite accéder à votre compte',
   'consent.signed_in_as': 'Connecté en tant que',
+  'consent.switch_account': 'Utiliser un autre compte',
   'consent.requests': '{{app}} demande :',
   'consent.user_data': 'Vos informations',
   'consent.api_permissions': 'Autorisations pour {{api}}',

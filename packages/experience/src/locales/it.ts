@@ -79,6 +79,7 @@ const it: Phrases = {
 
   'consent.title': '{{app}} vuole accedere al tuo account',
   'consent.signed_in_as': 'Accesso eseguito come',
+  'consent.switch_account': 'Usa un altro account',
   'consent.requests': '{{app}} richiede:',
   'consent.user_data': 'Le tue informazioni',
   'consent.api_permissions': 'Autorizzazioni per {{api}}',

@@ -79,6 +79,7 @@ const ja: Phrases = {
 
   'consent.title': '{{app}} があなたのアカウントへのアクセスを求めています',
   'consent.signed_in_as': 'サインイン中のアカウント',
+  'consent.switch_account': '別のアカウントを使用',
   'consent.requests': '{{app}} は次へのアクセスを求めています:',
   'consent.user_data': 'あなたの情報',
   'consent.api_permissions': '{{api}} の権限',

@@ -78,6 +78,7 @@ const ko: Phrases = {
 
   'consent.title': '{{app}}에서 계정 접근을 요청합니다',
   'consent.signed_in_as': '로그인한 계정',
+  'consent.switch_account': '다른 계정 사용',
   'consent.requests': '{{app}}에서 요청하는 항목:',
   'consent.user_data': '내 정보',
   'consent.api_permissions': '{{api}} 권한',

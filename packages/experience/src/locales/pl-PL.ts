@@ -79,6 +79,7 @@ const plPL: Phrases = {
 
   'consent.title': '{{app}} prosi o dostęp do Twojego konta',
   'consent.signed_in_as': 'Zalogowano jako',
+  'consent.switch_account': 'Użyj innego konta',
   'consent.requests': '{{app}} prosi o:',
   'consent.user_data': 'Twoje dane',
   'consent.api_permissions': 'Uprawnienia do {{api}}',

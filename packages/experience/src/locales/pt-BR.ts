@@ -80,6 +80,7 @@ const ptBR: Phrases = {
 
   'consent.title': '{{app}} quer acessar sua conta',
   'consent.signed_in_as': 'Conectado como',
+  'consent.switch_account': 'Usar outra conta',
   'consent.requests': '{{app}} está solicitando:',
   'consent.user_data': 'Suas informações',
   'consent.api_permissions': 'Permissões para {{api}}',

@@ -80,6 +80,7 @@ const ptPT: Phrases = {
 
   'consent.title': '{{app}} pretende aceder à sua conta',
   'consent.signed_in_as': 'Sessão iniciada como',
+  'consent.switch_account': 'Utilizar outra conta',
   'consent.requests': '{{app}} pede acesso a:',
   'consent.user_data': 'As suas informações',
   'consent.api_permissions': 'Permissões para {{api}}',

@@ -79,6 +79,7 @@ const ru: Phrases = {
 
   'consent.title': '{{app}} запрашивает доступ к вашему аккаунту',
   'consent.signed_in_as': 'Вы вошли как',
+  'consent.switch_account': 'Использовать другой аккаунт',
   'consent.requests': '{{app}} запрашивает:',
   'consent.user_data': 'Ваши данные',
   'consent.api_permissions': 'Разрешения для {{api}}',

@@ -79,6 +79,7 @@ const trTR: Phrases = {
 
   'consent.title': '{{app}} hesabınıza erişmek istiyor',
   'consent.signed_in_as': 'Oturum açan',
+  'consent.switch_account': 'Başka bir hesap kullan',
   'consent.requests': '{{app}} şunları istiyor:',
   'consent.user_data': 'Bilgileriniz',
   'consent.api_permissions': '{{api}} için izinler',

@@ -79,6 +79,7 @@ const ukUA: Phrases = {
 
   'consent.title': '{{app}} запитує доступ до вашого облікового запису',
   'consent.signed_in_as': 'Ви ввійшли як',
+  'consent.switch_account': 'Використати інший обліковий запис',
   'consent.requests': '{{app}} запитує:',
   'consent.user_data': 'Ваші дані',
   'consent.api_permissions': 'Дозволи для {{api}}',

@@ -78,6 +78,7 @@ const zhCN: Phrases = {
 
   'consent.title': '{{app}} 请求访问你的账号',
   'consent.signed_in_as': '当前登录账号',
+  'consent.switch_account': '使用其他账号',
   'consent.requests': '{{app}} 请求以下权限：',
   'consent.user_data': '你的信息',
   'consent.api_permissions': '{{api}} 的权限',

@@ -78,6 +78,7 @@ const zhTW: Phrases = {
 
   'consent.title': '{{app}} 要求存取你的帳號',
   'consent.signed_in_as': '目前登入帳號',
+  'consent.switch_account': '使用其他帳號',
   'consent.requests': '{{app}} 要求以下權限：',
   'consent.user_data': '你的資料',
   'consent.api_permissions': '{{api}} 的權限',

@@ -27,14 +27,20 @@ const scopePhrases: Record<string, PhraseKey> = {
 const scopeText = (scope: { name: string; description: string | null }) =>
   scopePhrases[scope.name] ? t(scopePhrases[scope.name]!) : scope.description || scope.name;
 
+type Decision = 'authorize' | 'cancel' | 'switch';
+
+/** Each button's call, for the interaction the page was shown for (another tab may have started one since). */
+const decisionCalls = { authorize: api.grantConsent, cancel: api.cancel, switch: api.switchAccount } satisfies Record<Decision, unknown>;
+
 /**
  * Consent: what the app asks for (user claims, API permissions per API), who is signed in, and
- * Authorize (`POST /consent`) or Cancel (`DELETE /`, the app receives access_denied).
+ * Authorize (`POST /consent`), Cancel (`DELETE /`, the app receives access_denied) or another account
+ * (`POST /consent/switch-account`, the app's request again with a sign-in).
  */
 export default function ConsentPage() {
-  const { config } = useApp();
+  const { config, dark } = useApp();
   const [info, setInfo] = useState<ConsentInfo>();
-  const [choice, setChoice] = useState<'authorize' | 'cancel'>();
+  const [choice, setChoice] = useState<Decision>();
   const { busy, run } = useAsyncAction();
   const { errors, fail } = useFormErrors();
 
@@ -43,10 +49,10 @@ export default function ConsentPage() {
   }, []);
 
   const appName = info?.application.name ?? config.interaction?.application.name ?? '';
-  const decide = (decision: 'authorize' | 'cancel') => {
+  const decide = (decision: Decision) => {
     setChoice(decision);
     void run(async () => {
-      const { redirectTo: url } = decision === 'authorize' ? await api.grantConsent() : await api.cancel();
+      const { redirectTo: url } = await decisionCalls[decision](info!.interactionId);
       await redirectTo(url);
     }, fail);
   };
@@ -61,13 +67,14 @@ export default function ConsentPage() {
   }
 
   const { application, user } = info;
-  const userName = user.name || user.username || user.primaryEmail || user.id;
-  const secondary = user.primaryEmail && user.primaryEmail !== userName ? user.primaryEmail : user.username !== userName ? user.username : null;
+  const logo = (dark && application.darkLogoUri) || application.logoUri;
+  const userName = user.name || user.username || user.primaryEmail || user.primaryPhone || user.id;
+  const secondary = [user.primaryEmail, user.username, user.primaryPhone].find((value) => value && value !== userName);
   const userScopes = info.missingScopes.filter((scope) => scope.name !== 'openid');
 
   return (
     <Page title={t('consent.title', { app: application.name })} contentKey="/consent">
-      {application.logoUri && <img class="consent-app-logo" src={application.logoUri} alt="" width={48} height={48} />}
+      {logo && <img class="consent-app-logo" src={logo} alt="" width={48} height={48} />}
       <div class="consent-user">
         {user.avatar ? (
           <img class="avatar" src={user.avatar} alt="" width={40} height={40} />
@@ -81,6 +88,11 @@ export default function ConsentPage() {
           <div class="consent-user-name">{userName}</div>
           {secondary && <div class="consent-user-detail">{secondary}</div>}
         </div>
+      </div>
+      <div class="consent-switch">
+        <Button type="button" variant="link" busy={busy && choice === 'switch'} onClick={() => decide('switch')}>
+          {t('consent.switch_account')}
+        </Button>
       </div>
       {(userScopes.length > 0 || info.missingResourceScopes.length > 0) && (
         <p>{t('consent.requests', { app: application.name })}</p>

@@ -99,6 +99,8 @@ export const consentInfoSchema = z.object({
     id: z.string(),
     name: z.string(),
     logoUri: z.string().nullable(),
+    /** The logo for the dark theme, when the app's sign-in branding has one. */
+    darkLogoUri: z.string().nullable(),
     isThirdParty: z.boolean(),
     termsOfUseUrl: z.string().nullable(),
     privacyPolicyUrl: z.string().nullable(),
@@ -108,6 +110,7 @@ export const consentInfoSchema = z.object({
     name: z.string().nullable(),
     username: z.string().nullable(),
     primaryEmail: z.string().nullable(),
+    primaryPhone: z.string().nullable(),
     avatar: z.string().nullable(),
   }),
   /** OIDC scopes (profile, email, …) the app asks for and the user has not granted yet. */
@@ -121,8 +124,16 @@ export const consentInfoSchema = z.object({
     }),
   ),
   redirectUri: z.string(),
+  /**
+   * The sign-in this consent belongs to. Send it back with the decision (`POST /consent`): another
+   * tab of the browser may have started a sign-in since, and the decision must not go to that one.
+   */
+  interactionId: z.string(),
 });
 export type ConsentInfo = z.infer<typeof consentInfoSchema>;
+
+/** The decision on a consent (`POST /consent` body, `DELETE /api/experience` query), see ConsentInfo's `interactionId`. */
+export const consentDecisionSchema = z.object({ interactionId: z.string().min(1).max(128).optional() }).strict();
 
 /** What the page knows about the interaction it was sent for (null: no live interaction). */
 export const experienceInteractionSchema = z.object({

@@ -108,6 +108,7 @@ export const getConsentInfo = async (session: ExperienceSession): Promise<Consen
       id: app.id,
       name: appBranding?.displayName ?? app.name,
       logoUri: appBranding?.branding.logoUrl ?? (app.oidc as { logoUri?: string }).logoUri ?? null,
+      darkLogoUri: appBranding?.branding.darkLogoUrl ?? null,
       isThirdParty: app.isThirdParty,
       termsOfUseUrl: appBranding?.termsOfUseUrl ?? null,
       privacyPolicyUrl: appBranding?.privacyPolicyUrl ?? null,
@@ -117,6 +118,7 @@ export const getConsentInfo = async (session: ExperienceSession): Promise<Consen
       name: user?.name ?? null,
       username: user?.username ?? null,
       primaryEmail: user?.primaryEmail ?? null,
+      primaryPhone: user?.primaryPhone ?? null,
       avatar: user?.avatar ?? null,
     },
     missingScopes: shown.oidcScopes
@@ -134,7 +136,24 @@ export const getConsentInfo = async (session: ExperienceSession): Promise<Consen
       };
     }),
     redirectUri: String(session.interaction.params.redirect_uri ?? ''),
+    interactionId: session.interaction.uid,
   };
+};
+
+/**
+ * The browser holds one interaction cookie: a sign-in started in another tab replaces the one the
+ * consent page was shown for, and the decision must not go to a request the user never saw.
+ */
+const requireShownInteraction = (session: ExperienceSession, interactionId: string | undefined) => {
+  if (interactionId !== undefined && interactionId !== session.interaction.uid) {
+    throw new ApiError(409, 'session.interaction_replaced');
+  }
+};
+
+/** The grant to add to: the one this consent already saved (a repeated submission), else the session's. */
+const findGrantToExtend = async (session: ExperienceSession) => {
+  const grantId = session.interaction.result?.consent?.grantId ?? session.interaction.grantId;
+  return grantId ? session.provider.Grant.find(grantId) : undefined;
 };
 
 /**
@@ -142,13 +161,13 @@ export const getConsentInfo = async (session: ExperienceSession): Promise<Consen
  * app may not ask for is recorded as rejected, so the request goes on without it (and without
  * asking again).
  */
-export const grantConsent = async (session: ExperienceSession) => {
+export const grantConsent = async (session: ExperienceSession, input: { interactionId?: string } = {}) => {
   const { accountId, details } = requireConsentPrompt(session);
+  // The flow's state (and the user id the audit log takes from it) went with the sign-in's submit.
+  session.concernedUserId = accountId;
+  requireShownInteraction(session, input.interactionId);
   const { oidcScopes, claims, resourceScopes, refused } = splitByAllowList(details, await loadAllowList(session));
-  const { Grant } = session.provider;
-  const grant =
-    (session.interaction.grantId ? await Grant.find(session.interaction.grantId) : undefined) ??
-    new Grant({ accountId, clientId: session.applicationId! });
+  const grant = (await findGrantToExtend(session)) ?? new session.provider.Grant({ accountId, clientId: session.applicationId! });
   if (oidcScopes.length > 0) {
     grant.addOIDCScope(oidcScopes.join(' '));
   }
@@ -171,6 +190,41 @@ export const grantConsent = async (session: ExperienceSession) => {
   return session.finish({ consent: { grantId } }, { mergeWithLastSubmission: true });
 };
 
+/** The request's `prompt` with a sign-in: `login` added, `none` (which forbids one) dropped. */
+const promptWithLogin = (prompt: unknown) =>
+  [...new Set([...String(prompt ?? '').split(' ').filter((name) => name && name !== 'none'), 'login'])].join(' ');
+
+/** The authorization endpoint with `params` (a repeated parameter, such as `resource`, as an array). */
+const authorizationUrl = (session: ExperienceSession, params: Record<string, unknown>) => {
+  const url = new URL(`${session.provider.issuer}/auth`);
+  for (const [name, value] of Object.entries(params)) {
+    for (const each of [value].flat()) {
+      if (typeof each === 'string') {
+        url.searchParams.append(name, each);
+      }
+    }
+  }
+  return url.toString();
+};
+
+/**
+ * "Use another account": the app's authorization request again, asking for a sign-in, and this
+ * interaction ends (nothing granted). The request's own parameters (state, PKCE) carry over, so the
+ * app receives its answer as if the user had signed in with the other account in the first place;
+ * but `login_hint`, which would fill in the account the user is leaving.
+ */
+export const switchAccount = async (session: ExperienceSession, input: { interactionId?: string } = {}) => {
+  requireConsentPrompt(session);
+  requireShownInteraction(session, input.interactionId);
+  const { login_hint: _leaving, ...params } = session.interaction.params;
+  const url = authorizationUrl(session, { ...params, prompt: promptWithLogin(params.prompt) });
+  await session.interaction.destroy();
+  return url;
+};
+
 /** The user said no (or cancelled): the app gets `access_denied`. */
-export const denyInteraction = (session: ExperienceSession) =>
-  session.finish({ error: 'access_denied', error_description: 'The user cancelled the request.' }, { mergeWithLastSubmission: false });
+export const denyInteraction = (session: ExperienceSession, input: { interactionId?: string } = {}) => {
+  session.concernedUserId = session.interaction.session?.accountId;
+  requireShownInteraction(session, input.interactionId);
+  return session.finish({ error: 'access_denied', error_description: 'The user cancelled the request.' }, { mergeWithLastSubmission: false });
+};

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import {
+  consentDecisionSchema,
   consentInfoSchema,
   experienceConfigSchema,
   experienceProfileSchema,
@@ -27,7 +28,7 @@ import { z } from 'zod';
 import { type ApiInstance, errorResponses, passwordCheckResponses, providerResponses, tooManyRequestsResponse } from '../../app/api-types.js';
 import { ApiError } from '../../app/errors.js';
 import { findCaptchaConfig, verifyCaptchaToken } from '../sign-in-experience/captcha-provider.service.js';
-import { denyInteraction, getConsentInfo, grantConsent } from './consent.js';
+import { denyInteraction, getConsentInfo, grantConsent, switchAccount } from './consent.js';
 import { buildExperienceConfig } from './experience-config.js';
 import { type ExperienceDeps, ExperienceSession } from './experience-session.js';
 import { assertRegistrationOpen, assertSignInOpen, identify } from './identification.js';
@@ -308,15 +309,47 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
 
   app.post(
     '/experience/consent',
-    { config: { logStep: 'Consent' }, schema: { tags, summary: 'Grant what the application asked for', response: { 200: redirectSchema, ...experienceErrors } } },
-    step(async (session) => ({ redirectTo: await grantConsent(session) })),
+    {
+      config: { logStep: 'Consent' },
+      schema: {
+        tags,
+        summary: 'Grant what the application asked for',
+        description: 'With the `interactionId` of `GET /consent`: 409 `session.interaction_replaced` once another sign-in took over this browser.',
+        body: consentDecisionSchema.nullish(),
+        response: { 200: redirectSchema, ...experienceErrors },
+      },
+    },
+    step(async (session, request) => ({ redirectTo: await grantConsent(session, (request.body ?? {}) as z.infer<typeof consentDecisionSchema>) })),
+  );
+
+  app.post(
+    '/experience/consent/switch-account',
+    {
+      schema: {
+        tags,
+        summary: 'Use another account: the authorization request again, with a sign-in',
+        description: 'Nothing is granted; the answer is where the browser goes next. 409 `session.interaction_replaced` as for `POST /consent`.',
+        body: consentDecisionSchema.nullish(),
+        response: { 200: redirectSchema, ...experienceErrors },
+      },
+    },
+    step(async (session, request) => ({ redirectTo: await switchAccount(session, (request.body ?? {}) as z.infer<typeof consentDecisionSchema>) })),
   );
 
   app.delete(
     '/experience',
-    { config: { logStep: 'Cancel' }, schema: { tags, summary: 'Cancel: the application receives access_denied', response: { 200: redirectSchema, ...experienceErrors } } },
-    step(async (session) => {
-      const redirectTo = await denyInteraction(session);
+    {
+      config: { logStep: 'Cancel' },
+      schema: {
+        tags,
+        summary: 'Cancel: the application receives access_denied',
+        description: 'With the `interactionId` of `GET /consent`: 409 `session.interaction_replaced` once another sign-in took over this browser.',
+        querystring: consentDecisionSchema,
+        response: { 200: redirectSchema, ...experienceErrors },
+      },
+    },
+    step(async (session, request) => {
+      const redirectTo = await denyInteraction(session, request.query as z.infer<typeof consentDecisionSchema>);
       await session.discard();
       return { redirectTo };
     }),

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { findSocialConnector } from '../connectors/connectors.service.js';
 import { linkIdentity } from '../users/identities.service.js';
-import { assertIdentifiersFree, insertUser, revokeUserTokens } from '../users/users.service.js';
+import { insertUser, revokeUserTokens, writeWithIdentifiersFree } from '../users/users.service.js';
 import { userSocialTokenSets, users } from '../users/users.table.js';
 import type { ExperienceSession } from './experience-session.js';
 import { assertRegistrationOpen, assertSignInOpen, requireIdentifiedUser } from './identification.js';
@@ -138,36 +138,6 @@ const missingProfileError = (missing: CodedDetail[]) => {
   return new ApiError(422, 'user.missing_profile', { fields }, missing, required.length > 0 ? 'user.missing_profile' : 'user.optional_profile_offered');
 };
 
-const isUniqueViolation = (error: unknown) => {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') {
-      return true;
-    }
-  }
-  return false;
-};
-
-type Identifiers = Parameters<typeof assertIdentifiersFree>[1];
-
-/**
- * A write that gives a user identifiers, checked free first. A parallel registration (another tab,
- * a double submit) can take one between the check and the commit; the unique index then refuses
- * the write, and the check, run again, names the identifier taken.
- */
-const writeWithIdentifiers = async <T>(session: ExperienceSession, identifiers: Identifiers, exceptId: string | undefined, write: (tx: Tx) => Promise<T>) => {
-  try {
-    return await session.scope.transaction(async (tx) => {
-      await assertIdentifiersFree(tx, identifiers, exceptId);
-      return write(tx);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      await session.scope.transaction((tx) => assertIdentifiersFree(tx, identifiers, exceptId));
-    }
-    throw error;
-  }
-};
-
 const register = async (session: ExperienceSession) => {
   const { profile } = session.state;
   const viaSocial = !!profile.social;
@@ -182,7 +152,7 @@ const register = async (session: ExperienceSession) => {
   if (missing.length > 0) {
     throw missingProfileError(missing);
   }
-  return writeWithIdentifiers(session, profile, undefined, async (tx) => {
+  return writeWithIdentifiersFree(session.scope, profile, undefined, async (tx) => {
     const user = await insertUser(tx, session.scope.tenantId, {
       username: profile.username ?? null,
       primaryEmail: profile.primaryEmail ?? null,
@@ -249,7 +219,7 @@ const signIn = async (session: ExperienceSession, user: SignInUser) => {
     return user.id;
   }
   const identifiers = { username: profile.username, primaryEmail: profile.primaryEmail, primaryPhone: profile.primaryPhone };
-  await writeWithIdentifiers(session, identifiers, user.id, async (tx) => {
+  await writeWithIdentifiersFree(session.scope, identifiers, user.id, async (tx) => {
     await tx
       .update(users)
       .set({

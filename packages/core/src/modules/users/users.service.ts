@@ -85,6 +85,39 @@ export const assertIdentifiersFree = async (
   }
 };
 
+const isUniqueViolation = (error: unknown) => {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') {
+      return true;
+    }
+  }
+  return false;
+};
+
+/**
+ * A write that gives a user identifiers, checked free first, in one transaction. A parallel write
+ * (another tab, a double submit, two API calls) can take one between the check and the commit;
+ * the unique index then refuses it, and the check, run again, names the identifier taken (409).
+ */
+export const writeWithIdentifiersFree = async <T>(
+  scope: TenantScope,
+  identifiers: Parameters<typeof assertIdentifiersFree>[1],
+  exceptId: string | undefined,
+  write: (tx: Tx) => Promise<T>,
+) => {
+  try {
+    return await scope.transaction(async (tx) => {
+      await assertIdentifiersFree(tx, identifiers, exceptId);
+      return write(tx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      await scope.transaction((tx) => assertIdentifiersFree(tx, identifiers, exceptId));
+    }
+    throw error;
+  }
+};
+
 const requireUserRoles = async (tx: Tx, roleIds: string[]) => {
   const rows = await tx.select().from(roles).where(inArray(roles.id, roleIds));
   const missing = roleIds.find((id) => !rows.some((row) => row.id === id));

@@ -87,6 +87,15 @@ describe('users', () => {
   });
 });
 
+describe('users created at the same moment', () => {
+  it('creates one user for one username sent several times at once, and answers 409 to the rest', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api.post('/users', { username: 'same_moment' })));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused.map((answer) => [answer.status, answer.body.code])).toEqual(refused.map(() => [409, 'user.username_already_in_use']));
+  });
+});
+
 describe('passwords', () => {
   it('sets, verifies and reports a password hashed with Argon2id', async () => {
     const user = (await api.post('/users', { username: 'pw_user', password: 'correct horse battery' })).body;

@@ -153,9 +153,8 @@ export const createUser = async (scope: TenantScope, input: UserCreate): Promise
     : input.passwordDigest && input.passwordAlgorithm
       ? { passwordEncrypted: input.passwordDigest, passwordEncryptionMethod: input.passwordAlgorithm }
       : { passwordEncrypted: null, passwordEncryptionMethod: null };
-  const row = await scope.transaction(async (tx) => {
-    await assertIdentifiersFree(tx, input);
-    return insertUser(tx, scope.tenantId, {
+  const row = await writeWithIdentifiersFree(scope, input, undefined, (tx) =>
+    insertUser(tx, scope.tenantId, {
       username: input.username ?? null,
       primaryEmail: input.primaryEmail ?? null,
       primaryPhone: input.primaryPhone ?? null,
@@ -164,8 +163,8 @@ export const createUser = async (scope: TenantScope, input: UserCreate): Promise
       profile: input.profile ?? {},
       customData: input.customData ?? {},
       ...password,
-    });
-  });
+    }),
+  );
   return toUser(row);
 };
 

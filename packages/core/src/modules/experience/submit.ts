@@ -6,7 +6,7 @@ import type { Tx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { findSocialConnector } from '../connectors/connectors.service.js';
 import { linkIdentity } from '../users/identities.service.js';
-import { insertUser, revokeUserTokens, writeWithIdentifiersFree } from '../users/users.service.js';
+import { assertIdentifiersFree, insertUser, revokeUserTokens, writeWithIdentifiersFree } from '../users/users.service.js';
 import { userSocialTokenSets, users } from '../users/users.table.js';
 import type { ExperienceSession } from './experience-session.js';
 import { assertRegistrationOpen, assertSignInOpen, requireIdentifiedUser } from './identification.js';
@@ -152,7 +152,7 @@ const register = async (session: ExperienceSession) => {
   if (missing.length > 0) {
     throw missingProfileError(missing);
   }
-  return writeWithIdentifiersFree(session.scope, profile, undefined, async (tx) => {
+  return writeWithIdentifiersFree(session.scope, (tx) => assertIdentifiersFree(tx, profile), async (tx) => {
     const user = await insertUser(tx, session.scope.tenantId, {
       username: profile.username ?? null,
       primaryEmail: profile.primaryEmail ?? null,
@@ -219,7 +219,7 @@ const signIn = async (session: ExperienceSession, user: SignInUser) => {
     return user.id;
   }
   const identifiers = { username: profile.username, primaryEmail: profile.primaryEmail, primaryPhone: profile.primaryPhone };
-  await writeWithIdentifiersFree(session.scope, identifiers, user.id, async (tx) => {
+  await writeWithIdentifiersFree(session.scope, (tx) => assertIdentifiersFree(tx, identifiers, user.id), async (tx) => {
     await tx
       .update(users)
       .set({

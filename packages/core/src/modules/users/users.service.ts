@@ -95,24 +95,20 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /**
- * A write that gives a user identifiers, checked free first, in one transaction. A parallel write
+ * A write that gives a user identifiers, checked free first (`check`), in one transaction. A parallel write
  * (another tab, a double submit, two API calls) can take one between the check and the commit;
  * the unique index then refuses it, and the check, run again, names the identifier taken (409).
  */
-export const writeWithIdentifiersFree = async <T>(
+export const writeWithIdentifiersFree = async <C, T>(
   scope: TenantScope,
-  identifiers: Parameters<typeof assertIdentifiersFree>[1],
-  exceptId: string | undefined,
-  write: (tx: Tx) => Promise<T>,
+  check: (tx: Tx) => Promise<C>,
+  write: (tx: Tx, checked: C) => Promise<T>,
 ) => {
   try {
-    return await scope.transaction(async (tx) => {
-      await assertIdentifiersFree(tx, identifiers, exceptId);
-      return write(tx);
-    });
+    return await scope.transaction(async (tx) => write(tx, await check(tx)));
   } catch (error) {
     if (isUniqueViolation(error)) {
-      await scope.transaction((tx) => assertIdentifiersFree(tx, identifiers, exceptId));
+      await scope.transaction(check);
     }
     throw error;
   }
@@ -153,7 +149,7 @@ export const createUser = async (scope: TenantScope, input: UserCreate): Promise
     : input.passwordDigest && input.passwordAlgorithm
       ? { passwordEncrypted: input.passwordDigest, passwordEncryptionMethod: input.passwordAlgorithm }
       : { passwordEncrypted: null, passwordEncryptionMethod: null };
-  const row = await writeWithIdentifiersFree(scope, input, undefined, (tx) =>
+  const row = await writeWithIdentifiersFree(scope, (tx) => assertIdentifiersFree(tx, input), (tx) =>
     insertUser(tx, scope.tenantId, {
       username: input.username ?? null,
       primaryEmail: input.primaryEmail ?? null,
@@ -175,21 +171,27 @@ export const getUser = (scope: TenantScope, id: string, options: { includeSsoIde
   });
 
 export const patchUser = async (scope: TenantScope, id: string, patch: UserPatch): Promise<User> => {
-  const row = await scope.transaction(async (tx) => {
-    const current = await requireUser(tx, id);
-    await assertIdentifiersFree(tx, patch, id);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        ...patch,
-        ...(patch.avatar === undefined ? {} : { avatar: patch.avatar || null }),
-        ...(patch.profile ? { profile: { ...current.profile, ...patch.profile } } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    return updated!;
-  });
+  const row = await writeWithIdentifiersFree(
+    scope,
+    async (tx) => {
+      const current = await requireUser(tx, id);
+      await assertIdentifiersFree(tx, patch, id);
+      return current;
+    },
+    async (tx, current) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          ...patch,
+          ...(patch.avatar === undefined ? {} : { avatar: patch.avatar || null }),
+          ...(patch.profile ? { profile: { ...current.profile, ...patch.profile } } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return updated!;
+    },
+  );
   return toUser(row);
 };
 

@@ -500,7 +500,12 @@ describe('user consent scopes', () => {
     expect(payload).not.toHaveProperty('email');
     // The audit log says who consented.
     const consentLogs = async () =>
-      ((await admin.get(`/logs?userId=${user.id}`)).body as { key: string }[]).filter((entry) => entry.key.endsWith('.Consent'));
+      ((await admin.get(`/logs?userId=${user.id}`)).body as { key: string; payload: { applicationId?: string } }[]).filter((entry) =>
+        entry.key.endsWith('.Consent'),
+      );
     await expect.poll(async () => (await consentLogs()).length).toBe(1);
+    // Part of signing in to the app, and filed under it.
+    const [entry] = await consentLogs();
+    expect(entry).toMatchObject({ key: 'Interaction.SignIn.Consent', payload: { applicationId: app.id } });
   });
 });

@@ -211,6 +211,9 @@ describe('after a sign-in', () => {
       );
       // The failed attempt is on the user's record too.
       expect(keys).toContain('Interaction.SignIn.Verification.Password:Error');
+      // Each step names the application signed in to, so the app's own log lists them.
+      const appKeys = ((await admin.get(`/logs?applicationId=${app.id}`)).body as { key: string }[]).map((log) => log.key);
+      expect(appKeys).toEqual(expect.arrayContaining(['Interaction.SignIn.Create', 'Interaction.SignIn.Identification', 'Interaction.SignIn.Submit']));
     } finally {
       await server.close();
     }

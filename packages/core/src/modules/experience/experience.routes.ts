@@ -42,7 +42,7 @@ declare module 'fastify' {
     logStep?: InteractionLogStep;
   }
   interface FastifyRequest {
-    experienceLog?: { event?: string; userId?: string };
+    experienceLog?: { event?: string; userId?: string; applicationId?: string };
   }
 }
 
@@ -70,6 +70,13 @@ const refuseCrossSite = async (request: FastifyRequest) => {
     throw new ApiError(403, 'session.cross_site_request');
   }
 };
+
+/**
+ * The flow a log entry belongs to. The consent page's interaction starts after the sign-in (or
+ * registration) was submitted, without a flow of its own: the user is signing in to the app.
+ */
+const logEventOf = (session: ExperienceSession) =>
+  session.event ?? (session.interaction.prompt.name === 'consent' ? 'SignIn' : undefined);
 
 export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) => {
   // The pages' own cookies (see pages.routes.ts): read by GET /experience/config.
@@ -99,12 +106,13 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     if (!step) {
       return;
     }
-    const { event, userId } = request.experienceLog ?? {};
+    const { event, userId, applicationId } = request.experienceLog ?? {};
     const payload: LogPayload = {
       key: `Interaction.${event ?? 'Unknown'}.${step}`,
       result: reply.statusCode < 400 ? 'Success' : 'Error',
       ...(reply.statusCode >= 400 ? { error: { status: reply.statusCode } } : {}),
       ...(userId ? { userId } : {}),
+      ...(applicationId ? { applicationId } : {}),
       ip: request.ip,
       ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
     };
@@ -119,7 +127,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     <T>(run: (session: ExperienceSession, request: FastifyRequest) => Promise<T>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const session = await ExperienceSession.open(request, reply, deps);
-      request.experienceLog = { event: session.event, userId: session.current?.userId };
+      request.experienceLog = { event: logEventOf(session), userId: session.current?.userId, applicationId: session.applicationId };
       try {
         const result = await run(session, request);
         if (session.current) {
@@ -128,7 +136,8 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
         return result === undefined ? reply.status(204).send(null) : result;
       } finally {
         request.experienceLog = {
-          event: session.event ?? request.experienceLog.event,
+          ...request.experienceLog,
+          event: logEventOf(session) ?? request.experienceLog.event,
           userId: session.current?.userId ?? session.concernedUserId ?? request.experienceLog.userId,
         };
       }
@@ -296,7 +305,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     },
     step(async (session, request) => {
       const { userId, redirectTo } = await submitExperience(session, (request.body ?? {}) as z.infer<typeof submitExperienceSchema>);
-      request.experienceLog = { event: request.experienceLog?.event, userId };
+      request.experienceLog = { ...request.experienceLog, userId };
       return { redirectTo };
     }),
   );

@@ -601,6 +601,7 @@ describe('consent for third-party applications', () => {
 describe('captcha', () => {
   let verifier: Server;
   let tokensSeen: string[];
+  let pageHostname = '';
 
   beforeAll(async () => {
     tokensSeen = [];
@@ -611,7 +612,15 @@ describe('captcha', () => {
         const params = new URLSearchParams(body);
         tokensSeen.push(params.get('response') ?? '');
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ success: params.get('secret') === 'turnstile-secret' && params.get('response') === 'good-token' }));
+        const token = params.get('response') ?? '';
+        // Cloudflare vouches for any token of the site key, and says where and for what it was made.
+        response.end(
+          JSON.stringify({
+            success: params.get('secret') === 'turnstile-secret' && token !== 'forged',
+            hostname: token === 'made-elsewhere' ? 'phishing.example' : pageHostname,
+            action: token === 'other-action' ? 'checkout' : 'signIn',
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
@@ -622,6 +631,7 @@ describe('captcha', () => {
     const port = (verifier.address() as AddressInfo).port;
     const captchaServer = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', TURNSTILE_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` });
     try {
+      pageHostname = new URL(captchaServer.endpoint).hostname;
       const captchaAdmin = await captchaServer.api();
       const provider = await captchaAdmin.put('/captcha-provider', { type: 'Turnstile', siteKey: 'site-key', secretKey: 'turnstile-secret' });
       expect(provider.status).toBe(200);
@@ -631,11 +641,14 @@ describe('captcha', () => {
       const browser = await createExperienceClient(captchaServer.endpoint, captchaApp);
       await browser.authorize();
       const config = await browser.api('GET', '/config');
-      expect(config.body.captcha).toEqual({ type: 'Turnstile', siteKey: 'site-key' });
+      expect(config.body.captcha).toEqual({ type: 'Turnstile', siteKey: 'site-key', action: 'signIn' });
       expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).body.code).toBe('captcha.required');
       expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'forged' })).body.code).toBe('captcha.failed');
+      // Genuine tokens solved on another site showing the same site key, or for another action.
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'made-elsewhere' })).body.code).toBe('captcha.failed');
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'other-action' })).body.code).toBe('captcha.failed');
       expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'good-token' })).status).toBe(204);
-      expect(tokensSeen).toEqual(['forged', 'good-token']);
+      expect(tokensSeen).toEqual(['forged', 'made-elsewhere', 'other-action', 'good-token']);
     } finally {
       await captchaServer.close();
     }

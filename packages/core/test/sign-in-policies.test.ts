@@ -149,19 +149,26 @@ describe('captcha policy', () => {
 
 describe('reCAPTCHA Enterprise', () => {
   it('accepts a valid token with a human score and refuses a low score (local stand-in)', async () => {
-    const assessments: { path: string; token: string; siteKey: string }[] = [];
+    const assessments: { path: string; token: string; siteKey: string; expectedAction: string }[] = [];
+    let pageHostname = '';
     const verifier = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        const { event } = JSON.parse(body) as { event: { token: string; siteKey: string } };
+        const { event } = JSON.parse(body) as { event: { token: string; siteKey: string; expectedAction: string } };
         assessments.push({ path: request.url!, ...event });
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ tokenProperties: { valid: event.token !== 'invalid' }, riskAnalysis: { score: event.token === 'bot' ? 0.1 : 0.9 } }));
+        const tokenProperties = {
+          valid: event.token !== 'invalid',
+          hostname: event.token === 'made-elsewhere' ? 'phishing.example' : pageHostname,
+          action: event.token === 'other-action' ? 'checkout' : 'signIn',
+        };
+        response.end(JSON.stringify({ tokenProperties, riskAnalysis: { score: event.token === 'bot' ? 0.1 : 0.9 } }));
       });
     });
     const url = await listen(verifier);
     const server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', RECAPTCHA_ENTERPRISE_API_URL: url });
+    pageHostname = new URL(server.endpoint).hostname;
     try {
       const admin = await server.api();
       await admin.put('/captcha-provider', { type: 'RecaptchaEnterprise', siteKey: 'site', secretKey: 'api-key', projectId: 'my-project' });
@@ -170,8 +177,10 @@ describe('reCAPTCHA Enterprise', () => {
       await browser.authorize();
       expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'bot' })).body.code).toBe('captcha.failed');
       expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'invalid' })).body.code).toBe('captcha.failed');
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'made-elsewhere' })).body.code).toBe('captcha.failed');
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'other-action' })).body.code).toBe('captcha.failed');
       expect((await browser.api('PUT', '', { interactionEvent: 'SignIn', captchaToken: 'human' })).status).toBe(204);
-      expect(assessments[0]).toMatchObject({ path: '/v1/projects/my-project/assessments?key=api-key', token: 'bot', siteKey: 'site' });
+      expect(assessments[0]).toMatchObject({ path: '/v1/projects/my-project/assessments?key=api-key', token: 'bot', siteKey: 'site', expectedAction: 'signIn' });
     } finally {
       await server.close();
       verifier.close();

@@ -28,7 +28,12 @@ const widgetScript = `
   let options;
   window.turnstile = {
     render(container, given) { options = given; return 'widget'; },
-    execute() { issued += 1; const token = 'token-' + issued; setTimeout(() => options.callback(token), 10); },
+    execute() {
+      issued += 1;
+      // Like Cloudflare, the token remembers the page's host and the action the widget was given.
+      const token = ['token-' + issued, location.hostname, options.action].join(' ');
+      setTimeout(() => options.callback(token), 10);
+    },
     reset() {},
   };
 `;
@@ -42,8 +47,9 @@ beforeAll(async () => {
       const token = params.get('response') ?? '';
       const fresh = !verified.includes(token);
       verified.push(token);
+      const [, hostname, action] = token.split(' ');
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ success: !settings.refuse && fresh && params.get('secret') === 'turnstile-secret' }));
+      response.end(JSON.stringify({ success: !settings.refuse && fresh && params.get('secret') === 'turnstile-secret', hostname, action }));
     });
   });
   await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
@@ -84,6 +90,7 @@ describe('captcha on the hosted pages', () => {
     await signIn(password);
     const { claims } = await authorization.finish();
     expect(claims.sub).toBeTypeOf('string');
-    expect(verified).toEqual(['token-1', 'token-2', 'token-3']);
+    const host = new URL(server.endpoint).hostname;
+    expect(verified).toEqual([1, 2, 3].map((n) => `token-${n} ${host} signIn`));
   });
 });

@@ -2,7 +2,7 @@
  * The tenant's captcha (Turnstile or reCAPTCHA Enterprise): the provider's script is loaded when the
  * configuration has one, and a fresh token is fetched for each `PUT /` that starts a flow.
  */
-export type CaptchaConfig = { type: 'Turnstile' | 'RecaptchaEnterprise'; siteKey: string };
+export type CaptchaConfig = { type: 'Turnstile' | 'RecaptchaEnterprise'; siteKey: string; action: string };
 
 type Turnstile = {
   render: (container: HTMLElement, options: Record<string, unknown>) => string;
@@ -47,7 +47,7 @@ export const initCaptcha = (captcha: CaptchaConfig | null) => {
 /** The element the Turnstile widget lives in (shown only when Cloudflare needs the user to interact). */
 const turnstileContainer = () => document.querySelector<HTMLElement>('#captcha');
 
-const turnstileToken = (turnstile: Turnstile, siteKey: string, language: string) =>
+const turnstileToken = (turnstile: Turnstile, { siteKey, action }: CaptchaConfig, language: string) =>
   new Promise<string>((resolve, reject) => {
     const container = turnstileContainer();
     if (!container) {
@@ -58,6 +58,7 @@ const turnstileToken = (turnstile: Turnstile, siteKey: string, language: string)
     if (widgetId === undefined) {
       widgetId = turnstile.render(container, {
         sitekey: siteKey,
+        action,
         execution: 'execute',
         appearance: 'interaction-only',
         language,
@@ -86,16 +87,16 @@ export const getCaptchaToken = async (language: string): Promise<string | undefi
     if (!captchaWindow.turnstile) {
       throw new CaptchaError('turnstile missing');
     }
-    return turnstileToken(captchaWindow.turnstile, config.siteKey, language);
+    return turnstileToken(captchaWindow.turnstile, config, language);
   }
   const grecaptcha = captchaWindow.grecaptcha;
   if (!grecaptcha) {
     throw new CaptchaError('grecaptcha missing');
   }
-  const { siteKey } = config;
+  const { siteKey, action } = config;
   return new Promise<string>((resolve, reject) => {
     grecaptcha.enterprise.ready(() => {
-      grecaptcha.enterprise.execute(siteKey, { action: 'signIn' }).then(resolve, () => reject(new CaptchaError('captcha failed')));
+      grecaptcha.enterprise.execute(siteKey, { action }).then(resolve, () => reject(new CaptchaError('captcha failed')));
     });
   });
 };

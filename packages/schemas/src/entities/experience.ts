@@ -174,7 +174,8 @@ export const experienceConfigSchema = z.object({
   customCss: z.string().nullable(),
   customContent: customContentSchema,
   passwordPolicy: z.object({ length: z.object({ min: z.number(), max: z.number() }), characterTypes: z.object({ min: z.number() }) }),
-  captcha: z.object({ type: z.enum(['Turnstile', 'RecaptchaEnterprise']), siteKey: z.string() }).nullable(),
+  /** `action` is what the widget must be run with: the server accepts only tokens made for it. */
+  captcha: z.object({ type: z.enum(['Turnstile', 'RecaptchaEnterprise']), siteKey: z.string(), action: z.string() }).nullable(),
   supportEmail: z.string().nullable(),
   supportWebsiteUrl: z.string().nullable(),
   customProfileFields: z.array(customProfileFieldSchema),

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { applyApplicationBranding, findApplicationSignInExperience } from '../applications/application-sign-in-experience.service.js';
 import { listSocialButtons, messageConnectorTypes } from '../connectors/connectors.service.js';
-import { findCaptchaConfig } from '../sign-in-experience/captcha-provider.service.js';
+import { captchaAction, findCaptchaConfig } from '../sign-in-experience/captcha-provider.service.js';
 import { listCustomPhrases } from '../sign-in-experience/custom-phrases.service.js';
 import { findInteractionAndState } from './experience-session.js';
 
@@ -126,7 +126,7 @@ export const buildExperienceConfig = async (request: FastifyRequest, reply: Fast
     customCss: settings.customCss,
     customContent: settings.customContent,
     passwordPolicy: { length: settings.passwordPolicy.length, characterTypes: settings.passwordPolicy.characterTypes },
-    captcha: settings.captchaPolicy.enabled && captcha ? { type: captcha.type, siteKey: captcha.siteKey } : null,
+    captcha: settings.captchaPolicy.enabled && captcha ? { type: captcha.type, siteKey: captcha.siteKey, action: captchaAction } : null,
     supportEmail: settings.supportEmail,
     supportWebsiteUrl: settings.supportWebsiteUrl,
     customProfileFields: fields,

@@ -171,7 +171,8 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
           if (!body.captchaToken) {
             throw new ApiError(422, 'captcha.required');
           }
-          if (!(await verifyCaptchaToken(captcha, body.captchaToken, request.ip, deps.config))) {
+          const hostname = new URL(request.tenantRuntime().baseUrl).hostname;
+          if (!(await verifyCaptchaToken(captcha, body.captchaToken, { remoteIp: request.ip, hostname }, deps.config))) {
             throw new ApiError(422, 'captcha.failed');
           }
         }

@@ -66,30 +66,50 @@ export const deleteCaptchaProvider = (scope: TenantScope) =>
 
 type VerifyUrls = Pick<GatehouseConfig, 'turnstileVerifyUrl' | 'recaptchaEnterpriseApiUrl'>;
 
+/** The action the sign-in pages run the captcha with; a token made for another action is refused. */
+export const captchaAction = 'signIn';
+
 /** Minimum reCAPTCHA Enterprise score treated as human. */
 const recaptchaMinScore = 0.5;
 
-/** Asks the provider whether a token from the page is genuine. Network trouble counts as a failure. */
-export const verifyCaptchaToken = async (config: CaptchaProviderConfig, token: string, remoteIp: string, urls: VerifyUrls) => {
+/** Where the token was made: the sign-in page's own host, so a token solved on another site is refused. */
+type TokenOrigin = { remoteIp: string; hostname: string };
+
+/**
+ * Asks the provider whether a token from the page is genuine, and made on this tenant's sign-in
+ * page for its action: providers vouch for a token on any site that shows the same site key, so the
+ * hostname and action they report are compared here. Network trouble counts as a failure.
+ */
+export const verifyCaptchaToken = async (config: CaptchaProviderConfig, token: string, origin: TokenOrigin, urls: VerifyUrls) => {
   try {
     if (config.type === 'Turnstile') {
       const response = await fetch(urls.turnstileVerifyUrl, {
         method: 'POST',
-        body: new URLSearchParams({ secret: config.secretKey, response: token, remoteip: remoteIp }),
+        body: new URLSearchParams({ secret: config.secretKey, response: token, remoteip: origin.remoteIp }),
         signal: AbortSignal.timeout(5000),
       });
-      const body = (await response.json()) as { success?: boolean };
-      return response.ok && body.success === true;
+      const body = (await response.json()) as { success?: boolean; hostname?: string; action?: string };
+      return response.ok && body.success === true && body.hostname === origin.hostname && body.action === captchaAction;
     }
     const url = `${urls.recaptchaEnterpriseApiUrl}/v1/projects/${encodeURIComponent(config.projectId)}/assessments?key=${encodeURIComponent(config.secretKey)}`;
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event: { token, siteKey: config.siteKey, userIpAddress: remoteIp } }),
+      body: JSON.stringify({ event: { token, siteKey: config.siteKey, userIpAddress: origin.remoteIp, expectedAction: captchaAction } }),
       signal: AbortSignal.timeout(5000),
     });
-    const body = (await response.json()) as { tokenProperties?: { valid?: boolean }; riskAnalysis?: { score?: number } };
-    return response.ok && body.tokenProperties?.valid === true && (body.riskAnalysis?.score ?? 0) >= recaptchaMinScore;
+    const body = (await response.json()) as {
+      tokenProperties?: { valid?: boolean; hostname?: string; action?: string };
+      riskAnalysis?: { score?: number };
+    };
+    const properties = body.tokenProperties;
+    return (
+      response.ok &&
+      properties?.valid === true &&
+      properties.hostname === origin.hostname &&
+      properties.action === captchaAction &&
+      (body.riskAnalysis?.score ?? 0) >= recaptchaMinScore
+    );
   } catch {
     return false;
   }

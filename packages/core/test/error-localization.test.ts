@@ -92,3 +92,40 @@ describe('entity names in entity.not_found', () => {
     expect(english.body.message).toBe('The user "nope" does not exist.');
   });
 });
+
+describe('machine values in messages (identifier types, MFA factors)', () => {
+  it('are said in words of the caller’s language; the body keeps its shape', async () => {
+    const refused = await admin.patch(
+      '/sign-in-exp',
+      {
+        signUp: { identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [] },
+        signIn: { methods: [{ identifier: 'email', password: true, verificationCode: false, isPasswordPrimary: true }] },
+      },
+      de,
+    );
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(Object.keys(refused.body).sort()).toEqual(['code', 'details', 'message']);
+    expect(refused.body.details).toEqual([
+      {
+        path: 'signIn.methods',
+        code: 'sign_in_experience.sign_up_identifier_not_in_sign_in',
+        message: 'Benutzer, die sich mit Benutzername registrieren, könnten sich nicht anmelden: Fügen Sie eine Anmeldemethode mit Benutzername hinzu.',
+      },
+    ]);
+    expect(refused.body.message).not.toMatch(/username/);
+
+    const english = await admin.patch('/sign-in-exp', {
+      signUp: { identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [] },
+      signIn: { methods: [{ identifier: 'email', password: true, verificationCode: false, isPasswordPrimary: true }] },
+    });
+    expect(english.body.details[0].message).toBe('Users who sign up with a username could not sign in: add a sign-in method with a username.');
+
+    const user = (await admin.post('/users', { username: 'terms_user' })).body;
+    const phone = await admin.post(`/users/${user.id}/mfa-verifications`, { type: 'PhoneVerificationCode' }, { 'accept-language': 'ja' });
+    expect(phone.status).toBe(422);
+    expect(phone.body).toEqual({
+      code: 'user.mfa_needs_identifier',
+      message: 'SMS の確認コードを使用するには、ユーザーにメインの電話番号が設定されている必要があります。',
+    });
+  });
+});

@@ -39,6 +39,46 @@ describe('toErrorResponse', () => {
     expect(response.body.details).toEqual([{ path: 'body.indicator', code: 'duplicate', message: 'Already used.' }]);
   });
 
+  it('says identifier types and sign-in methods in words of the language, keeping the raw values on the error', () => {
+    const error = new ApiError(422, 'session.sign_in_method_not_enabled', { method: 'username + password' });
+    const german = toErrorResponse(error, requestWith({ 'accept-language': 'de' }).request);
+    expect(german).toEqual({
+      status: 422,
+      body: { code: 'session.sign_in_method_not_enabled', message: 'Die Anmeldung mit Benutzername und Passwort ist nicht aktiviert.' },
+    });
+    expect(error.params).toEqual({ method: 'username + password' });
+    const japanese = toErrorResponse(new ApiError(422, 'session.profile_exists', { field: 'username' }), requestWith({ 'accept-language': 'ja' }).request);
+    expect(japanese.body.message).toBe('このアカウントには既にユーザー名が設定されています。');
+    const english = toErrorResponse(new ApiError(422, 'session.sign_up_identifier_not_enabled', { identifier: 'phone' }), requestWith().request);
+    expect(english.body.message).toBe('Registering with a phone number is not enabled.');
+  });
+
+  it('translates the machine values of coded details, and of a message told by its own code', () => {
+    const unworkable = toErrorResponse(
+      new ApiError(422, 'sign_in_experience.unworkable', { count: 1 }, [
+        { path: 'signIn.methods', code: 'sign_in_experience.sign_up_identifier_not_in_sign_in', params: { identifier: 'username' } },
+      ]),
+      requestWith({ 'accept-language': 'de' }).request,
+    );
+    expect(unworkable.body.details).toEqual([
+      {
+        path: 'signIn.methods',
+        code: 'sign_in_experience.sign_up_identifier_not_in_sign_in',
+        message: 'Benutzer, die sich mit Benutzername registrieren, könnten sich nicht anmelden: Fügen Sie eine Anmeldemethode mit Benutzername hinzu.',
+      },
+    ]);
+    const missing = [{ path: 'username', code: 'user.missing_profile_field' as const, params: { field: 'username' } }];
+    const offered = toErrorResponse(
+      new ApiError(422, 'user.missing_profile', { fields: 'username' }, missing, 'user.optional_profile_offered'),
+      requestWith({ 'accept-language': 'ja' }).request,
+    );
+    expect(offered.body).toEqual({
+      code: 'user.missing_profile',
+      message: '続行する前にアカウント情報を追加できます（任意）: ユーザー名。',
+      details: [{ path: 'username', code: 'user.missing_profile_field', message: '未入力: ユーザー名。' }],
+    });
+  });
+
   it('turns validation issues into field details with a summary', () => {
     const { request } = requestWith();
     const response = toErrorResponse(

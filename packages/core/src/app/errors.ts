@@ -10,6 +10,7 @@ import {
   translateError,
   translateIssue,
   translateMessage,
+  translateTerms,
 } from '../i18n/index.js';
 
 /** A detail with a message of its own: a message of the validation catalogue is translated, others are kept. */
@@ -65,9 +66,12 @@ export const toErrorResponse = (
   request: FastifyRequest,
 ): { status: number; body: ErrorBody; headers?: Record<string, string> } => {
   const locale = negotiateLocale(request.headers['accept-language']);
-  /** Params as the phrase shows them: entity names translated. */
-  const localized = (params: Record<string, string | number>) =>
-    typeof params.entity === 'string' ? { ...params, entity: translateEntity(locale, params.entity) } : params;
+  /**
+   * Params as the phrase of `code` shows them: entity names and machine values (identifier types,
+   * sign-in methods, …; i18n/terms.ts) translated. The error's own params keep the raw values.
+   */
+  const localized = (code: ErrorCode, params: Record<string, string | number>) =>
+    translateTerms(locale, code, typeof params.entity === 'string' ? { ...params, entity: translateEntity(locale, params.entity) } : params);
   const toDetail = (detail: ErrorDetail | CodedDetail | IssueDetail): ErrorDetail => {
     if ('issue' in detail) {
       return { path: detail.path, code: detail.issue.code ?? 'invalid', message: translateIssue(locale, detail.issue) };
@@ -75,7 +79,7 @@ export const toErrorResponse = (
     if ('message' in detail) {
       return { ...detail, message: translateMessage(locale, detail.message) ?? detail.message };
     }
-    return { path: detail.path, code: detail.code, message: translateError(locale, detail.code, localized(detail.params ?? {})) };
+    return { path: detail.path, code: detail.code, message: translateError(locale, detail.code, localized(detail.code, detail.params ?? {})) };
   };
   const respond = (
     status: number,
@@ -92,7 +96,7 @@ export const toErrorResponse = (
       status,
       body: {
         code,
-        message: translateError(locale, messageCode, localized(filled)),
+        message: translateError(locale, messageCode, localized(messageCode, filled)),
         ...(translated ? { details: translated } : {}),
       },
     };

@@ -24,6 +24,7 @@ import { phrases as zhTW } from './errors/zh-TW.js';
 
 export type { ErrorCode } from './errors/en.js';
 export { type EntityName, translateEntity } from './entities.js';
+export { translateTerms } from './terms.js';
 
 const catalogue: Record<SupportedLocale, ErrorPhrases> = {
   ar,

@@ -58,6 +58,13 @@ export type GatehouseConfig = {
    * this server. Default false: in production an administrator must not get to write files here.
    */
   devConnectors: boolean;
+  /**
+   * OIDC_PRIVATE_NETWORK_CALLS — let the OIDC provider's own outgoing requests (back-channel
+   * logout, a client's jwks_uri and sector_identifier_uri) reach loopback and private addresses.
+   * Default false: they are refused, so that an application's settings cannot aim this server at
+   * internal services. Turn it on when apps' back-channel logout endpoints are on a private network.
+   */
+  oidcPrivateNetworkCalls: boolean;
   /** SIGN_IN_RATE_LIMIT — password and code checks per minute from one IP address (per tenant). Default 60. */
   signInRateLimit: number;
   /** CODE_SEND_RATE_LIMIT — verification codes sent per minute from one IP address (per tenant). Default 10. */
@@ -160,6 +167,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): GatehouseConfi
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'gatehouse:',
     devConnectors: env.DEV_CONNECTORS === 'true' || env.DEV_CONNECTORS === '1',
+    oidcPrivateNetworkCalls: env.OIDC_PRIVATE_NETWORK_CALLS === 'true' || env.OIDC_PRIVATE_NETWORK_CALLS === '1',
     signInRateLimit: Math.max(1, intFrom(env.SIGN_IN_RATE_LIMIT, 60, 'SIGN_IN_RATE_LIMIT')),
     codeSendRateLimit: Math.max(1, intFrom(env.CODE_SEND_RATE_LIMIT, 10, 'CODE_SEND_RATE_LIMIT')),
     consoleLinks: {

@@ -103,7 +103,8 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
       database,
       box,
       baseUrl,
-      createProvider: (runtime) => createTenantProvider(runtime, { database, trustProxy: config.trustProxy, auditLog }),
+      createProvider: (runtime) =>
+        createTenantProvider(runtime, { database, trustProxy: config.trustProxy, auditLog, privateNetworkCalls: config.oidcPrivateNetworkCalls }),
     },
     config.providerCacheSize,
   );

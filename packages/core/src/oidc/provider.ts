@@ -19,7 +19,16 @@ import type { GatehouseClientSettings } from './client-metadata.js';
 import { languageCookie, pickPageLanguage, renderErrorPage, renderLogoutPage, renderSignedOutPage } from './provider-pages.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
-export type ProviderOptions = { database: Database; trustProxy: boolean; auditLog: AuditLogWriter };
+export type ProviderOptions = { database: Database; trustProxy: boolean; auditLog: AuditLogWriter; privateNetworkCalls?: boolean };
+
+/**
+ * oidc-provider's outgoing requests carry a connection guard that refuses loopback and private
+ * addresses; with OIDC_PRIVATE_NETWORK_CALLS the request goes out without it.
+ */
+const fetchWithoutAddressGuard = (input: string | URL | Request, init?: RequestInit) => {
+  const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+  return globalThis.fetch(input, rest);
+};
 
 type TokenEntities = Record<string, { accountId?: string } | undefined>;
 
@@ -225,6 +234,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
   const interactionPrompts = buildInteractionPolicy();
   const configuration: Configuration = {
     adapter: (name: string) => new PostgresAdapter(name, runtime, options.database),
+    ...(options.privateNetworkCalls ? { fetch: fetchWithoutAddressGuard } : {}),
     jwks: { keys: signingKeys },
     cookies: {
       keys: keys.cookie,

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { findSocialConnector } from '../connectors/connectors.service.js';
 import { linkIdentity } from '../users/identities.service.js';
+import { sendBackchannelLogouts } from '../../oidc/backchannel-logout.js';
 import { assertIdentifiersFree, insertUser, revokeUserTokens, writeWithIdentifiersFree } from '../users/users.service.js';
 import { userSocialTokenSets, users } from '../users/users.table.js';
 import type { ExperienceSession } from './experience-session.js';
@@ -245,12 +246,13 @@ const completePasswordReset = async (session: ExperienceSession, userId: string)
   if (!session.state.passwordReset || !password) {
     throw missingProfileError([{ path: 'password', code: 'user.missing_profile_field', params: { field: 'password' } }]);
   }
-  await session.scope.transaction(async (tx) => {
+  const ended = await session.scope.transaction(async (tx) => {
     await tx.update(users).set({ ...password, updatedAt: sql`now()` }).where(eq(users.id, userId));
     // A reset means the old password may be known to someone else: end what it let them do,
     // including sign-ins submitted but not yet resumed (they would get a session and tokens after).
-    await revokeUserTokens(tx, userId);
+    return revokeUserTokens(tx, userId);
   });
+  await sendBackchannelLogouts(session.provider, ended, session.request.log);
 };
 
 /**

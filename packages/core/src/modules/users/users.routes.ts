@@ -19,6 +19,7 @@ import { z } from 'zod';
 
 import { type ApiInstance, errorResponses } from '../../app/api-types.js';
 import { setCursorHeaders, setPageHeaders } from '../../app/pagination.js';
+import { sendBackchannelLogouts } from '../../oidc/backchannel-logout.js';
 import {
   assignUserRoles,
   createUser,
@@ -31,6 +32,7 @@ import {
   removeUserRole,
   setUserPassword,
   setUserSuspended,
+  signOutUser,
   verifyUserPassword,
 } from './users.service.js';
 import { listUsersPage } from './user-list.js';
@@ -111,13 +113,34 @@ export const userRoutes = async (app: ApiInstance) => {
       schema: {
         tags,
         summary: 'Delete a user',
-        description: 'Also removes their sessions, grants, tokens and role links.',
+        description: 'Also removes their sessions, grants, tokens and role links; apps with a back-channel logout URI are told.',
         params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await deleteUser(request.tenantScope(), request.params.id);
+      const ended = await deleteUser(request.tenantScope(), request.params.id);
+      await sendBackchannelLogouts(await request.tenantRuntime().provider(), ended, request.log);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/users/:id/sessions',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Sign the user out everywhere',
+        description:
+          'Ends every session of the user and revokes their grants, authorization codes, access and refresh tokens, and sign-ins not yet finished; apps with a back-channel logout URI are told. The account stays usable: the user can sign in again.',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const ended = await signOutUser(request.tenantScope(), request.params.id);
+      await sendBackchannelLogouts(await request.tenantRuntime().provider(), ended, request.log);
       return reply.status(204).send(null);
     },
   );
@@ -190,13 +213,17 @@ export const userRoutes = async (app: ApiInstance) => {
       schema: {
         tags,
         summary: 'Suspend or reinstate a user',
-        description: 'Suspension revokes every session, grant and refresh token of the user at once.',
+        description: 'Suspension revokes every session, grant and refresh token of the user at once; apps with a back-channel logout URI are told.',
         params: idParams,
         body: userSuspensionSchema,
         response: { 200: userSchema, ...errorResponses },
       },
     },
-    async (request) => setUserSuspended(request.tenantScope(), request.params.id, request.body.isSuspended),
+    async (request) => {
+      const { user, ended } = await setUserSuspended(request.tenantScope(), request.params.id, request.body.isSuspended);
+      await sendBackchannelLogouts(await request.tenantRuntime().provider(), ended, request.log);
+      return user;
+    },
   );
 
   app.get(

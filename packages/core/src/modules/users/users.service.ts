@@ -210,28 +210,45 @@ export const patchUserCustomData = async (scope: TenantScope, id: string, custom
     return updated!.customData;
   });
 
+/** One app a revoked session had signed the user in to, with the session id the app was given. */
+export type EndedSignIn = { userId: string; clientId: string; sid: string };
+
 /**
- * Revokes every session, grant, code and token of the user (suspension, deletion, password reset),
- * and the sign-ins submitted but not yet resumed: the browser would otherwise still get a session
- * and a code after the change. Their interaction names the user only inside its result.
+ * Revokes every session, grant, code and token of the user (suspension, deletion, password reset,
+ * sign-out everywhere), and the sign-ins submitted but not yet resumed: the browser would otherwise
+ * still get a session and a code after the change. Their interaction names the user only inside its
+ * result. Answers the apps the sessions had signed in to, for their back-channel logout.
  */
-export const revokeUserTokens = async (tx: Tx, userId: string) => {
+export const revokeUserTokens = async (tx: Tx, userId: string): Promise<EndedSignIn[]> => {
+  const sessions = await tx
+    .select({ authorizations: sql<Record<string, { sid?: string }> | null>`${oidcModelInstances.payload}->'authorizations'` })
+    .from(oidcModelInstances)
+    .where(and(eq(oidcModelInstances.accountId, userId), eq(oidcModelInstances.modelName, 'Session')));
   await tx.delete(oidcModelInstances).where(eq(oidcModelInstances.accountId, userId));
   await tx
     .delete(oidcModelInstances)
     .where(and(eq(oidcModelInstances.modelName, 'Interaction'), sql`${oidcModelInstances.payload}->'result'->'login'->>'accountId' = ${userId}`));
+  return sessions.flatMap(({ authorizations }) =>
+    Object.entries(authorizations ?? {}).map(([clientId, { sid }]) => ({ userId, clientId, sid: sid ?? '' })),
+  );
 };
 
 /** Deletes the user with their sessions, grants, identities and role links in one transaction. */
-export const deleteUser = async (scope: TenantScope, id: string) => {
-  await scope.transaction(async (tx) => {
+export const deleteUser = (scope: TenantScope, id: string) =>
+  scope.transaction(async (tx) => {
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (deleted.length === 0) {
       throw notFound('user', id);
     }
-    await revokeUserTokens(tx, id);
+    return revokeUserTokens(tx, id);
   });
-};
+
+/** Signs the user out everywhere: sessions, grants, codes and tokens go; the account stays usable. */
+export const signOutUser = (scope: TenantScope, id: string) =>
+  scope.transaction(async (tx) => {
+    await requireUser(tx, id);
+    return revokeUserTokens(tx, id);
+  });
 
 export const setUserPassword = async (scope: TenantScope, id: string, password: string) => {
   const hashed = await hashPassword(password);
@@ -271,15 +288,12 @@ export const verifyUserPassword = async (scope: TenantScope, id: string, passwor
 };
 
 export const setUserSuspended = async (scope: TenantScope, id: string, isSuspended: boolean) => {
-  const row = await scope.transaction(async (tx) => {
+  const { row, ended } = await scope.transaction(async (tx) => {
     await requireUser(tx, id);
     const [updated] = await tx.update(users).set({ isSuspended, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-    if (isSuspended) {
-      await revokeUserTokens(tx, id);
-    }
-    return updated!;
+    return { row: updated!, ended: isSuspended ? await revokeUserTokens(tx, id) : [] };
   });
-  return toUser(row);
+  return { user: toUser(row), ended };
 };
 
 export const listUserRoles = (scope: TenantScope, userId: string, page: PaginationQuery) =>

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../../../core/test/setup/browser.js';
 import type { TestServer } from '../../../core/test/setup/test-server.js';
 import { users } from '../../../core/src/modules/users/users.table.js';
+import { createExperienceClient, createWebApp } from '../../../core/test/setup/experience-client.js';
+import { basicAuth, postForm } from '../../../core/test/setup/forms.js';
 import { consoleAdmin, consoleUrl as urlOf, openConsoleAt, signInAsAdmin, startConsoleServer } from './console-session.js';
 
 /**
@@ -142,6 +144,35 @@ describe('console', () => {
     await page.getByRole('button', { name: 'Save changes' }).first().click();
     await page.getByText('Saved.').waitFor();
     expect((await admin.get(`/users/${id}`)).body.profile.givenName).toBe('Grace');
+  });
+
+  it("signs a user out everywhere from the user's page: their refresh token stops working", async () => {
+    const { page } = browser;
+    const admin = await server.api();
+    const user = (await admin.post('/users', { username: 'travelling_ada', password: 'Correct-Horse-92!' })).body;
+    const app = await createWebApp(admin, { name: 'Ada app' });
+    const client = await createExperienceClient(server.endpoint, app);
+    await client.authorize();
+    await client.api('PUT', '', { interactionEvent: 'SignIn' });
+    const verified = await client.api('POST', '/verification/password', {
+      identifier: { type: 'username', value: 'travelling_ada' },
+      password: 'Correct-Horse-92!',
+    });
+    await client.api('POST', '/identification', { verificationId: verified.body.verificationId });
+    const tokens = await client.exchange(await client.follow((await client.api('POST', '/submit', {})).body.redirectTo));
+    const refresh = () =>
+      postForm(`${server.endpoint}/oidc/token`, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }, basicAuth(app.id, app.secret!));
+
+    await signedInAt(page, `/users/${user.id}/settings`);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Sign travelling_ada out of every device and app?', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByText('Signed out everywhere.').waitFor();
+    expect((await refresh()).body.error).toBe('invalid_grant');
+    // The account itself is untouched.
+    expect((await admin.get(`/users/${user.id}`)).body.isSuspended).toBe(false);
   });
 
   it('says when a user search shows only its first 1,000 matches', async () => {

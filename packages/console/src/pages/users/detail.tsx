@@ -2,7 +2,7 @@ import { Badge, Menu, Stack, Text } from '@mantine/core';
 import type { User } from '@gatehouse/schemas';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconLock, IconLockOpen, IconLogout, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -20,7 +20,7 @@ import { UserRoles } from './roles.js';
 import { UserSettings } from './settings.js';
 import { userQueryKey } from './query-keys.js';
 
-/** `users/{id}/{tab}`: settings (profile, social identities, custom data), roles and logs, with suspend, password reset and delete. */
+/** `users/{id}/{tab}`: settings (profile, social identities, custom data), roles and logs, with password reset, sign-out everywhere, suspend and delete. */
 export const Component = () => {
   const { t, i18n } = useTranslation();
   const { id = '', tab = 'settings' } = useParams();
@@ -34,6 +34,10 @@ export const Component = () => {
       notifications.show({ color: 'teal', message: saved.isSuspended ? t('users.suspended_done') : t('users.reactivated_done') });
       await queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
     },
+  });
+  const signOut = useMutation({
+    mutationFn: () => api.delete(`${path}/sessions`),
+    onSuccess: () => notifications.show({ color: 'teal', message: t('users.signed_out_everywhere') }),
   });
   const resetPassword = useMutation({
     mutationFn: async () => {
@@ -84,6 +88,18 @@ export const Component = () => {
       suspend.mutate(suspending);
     }
   };
+  const askSignOut = async () => {
+    if (
+      await confirm({
+        title: t('users.sign_out_everywhere'),
+        message: t('users.sign_out_everywhere_message', { name }),
+        confirmLabel: t('users.sign_out_everywhere'),
+        danger: true,
+      })
+    ) {
+      signOut.mutate();
+    }
+  };
   // A user without a password (social or code sign-in only) gets a first one: nothing stops working.
   const passwordAction = data.hasPassword ? t('users.reset_password') : t('users.set_password');
   const askResetPassword = async () => {
@@ -114,12 +130,17 @@ export const Component = () => {
         </>
       }
       menu={{
-        busy: suspend.isPending || resetPassword.isPending || deletion.deleting,
+        busy: suspend.isPending || resetPassword.isPending || signOut.isPending || deletion.deleting,
         items: (
           <>
             <Menu.Item leftSection={<IconKey size={16} />} onClick={() => void askResetPassword()}>
               {passwordAction}
             </Menu.Item>
+            {!data.isSuspended && (
+              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void askSignOut()}>
+                {t('users.sign_out_everywhere')}
+              </Menu.Item>
+            )}
             <Menu.Item leftSection={data.isSuspended ? <IconLockOpen size={16} /> : <IconLock size={16} />} onClick={() => void askSuspend()}>
               {data.isSuspended ? t('users.reactivate') : t('users.suspend')}
             </Menu.Item>

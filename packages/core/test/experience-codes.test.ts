@@ -1,11 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import { createExperienceClient, createWebApp, type TestApp } from './setup/experience-client.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
@@ -32,7 +34,7 @@ const lastCodeFor = (to: string) => {
 
 beforeAll(async () => {
   outbox = mkdtempSync(path.join(tmpdir(), 'gatehouse-outbox-'));
-  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', DEV_CONNECTORS: 'true' });
+  server = await startTestServer({ PASSWORD_BREACH_API_URL: 'off', DEV_CONNECTORS: 'true', OIDC_PRIVATE_NETWORK_CALLS: 'true' });
   admin = await server.api();
   app = await createWebApp(admin);
   const connector = await admin.post('/connectors', { connectorId: 'dev-email', config: { directory: outbox } });
@@ -264,8 +266,24 @@ describe('verification codes by email', () => {
     expect(body.message).toBe('Too many codes were sent to this address in the last hour. Try again in 50 min.');
   });
 
-  it('resets a forgotten password with an emailed code; the old password stops working', async () => {
-    await registerByEmail('forgetful@example.com');
+  it('resets a forgotten password with an emailed code; the old password stops working, and the app hears of the ended session', async () => {
+    const logoutTokens: string[] = [];
+    const appBackend = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        logoutTokens.push(new URLSearchParams(body).get('logout_token') ?? '');
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => appBackend.listen(0, '127.0.0.1', resolve));
+    const backchannelLogoutUri = `http://127.0.0.1:${(appBackend.address() as AddressInfo).port}/logout`;
+    await admin.patch(`/applications/${app.id}`, { oidcClientMetadata: { redirectUris: [app.redirectUri], backchannelLogoutUri } });
+    onTestFinished(async () => {
+      appBackend.close();
+      await admin.patch(`/applications/${app.id}`, { oidcClientMetadata: { redirectUris: [app.redirectUri] } });
+    });
+    const registered = decodeJwt((await registerByEmail('forgetful@example.com')).id_token!);
     const browser = await createExperienceClient(server.endpoint, app);
     await browser.authorize();
     await browser.api('PUT', '', { interactionEvent: 'ForgotPassword' });
@@ -285,6 +303,10 @@ describe('verification codes by email', () => {
     expect((await browser.api('PUT', '/profile/password', { password: 'Brand-New-Secret-7' })).status).toBe(204);
     const submitted = await browser.api('POST', '/submit', {});
     expect(submitted.body.redirectTo).toBe(`${server.endpoint}/sign-in?passwordReset=1`);
+    // The session the registration left ends with the reset, in the app too.
+    expect(logoutTokens.map((token) => decodeJwt(token))).toEqual([
+      expect.objectContaining({ sub: registered.sub, events: { 'http://schemas.openid.net/event/backchannel-logout': {} } }),
+    ]);
 
     const again = await createExperienceClient(server.endpoint, app);
     await again.authorize();

@@ -95,6 +95,14 @@ describe('users created at the same moment', () => {
     expect(refused.map((answer) => [answer.status, answer.body.code])).toEqual(refused.map(() => [409, 'user.username_already_in_use']));
   });
 
+  it('links one social identity to one of several users at once, and answers 409 to the rest', async () => {
+    const created = await Promise.all(Array.from({ length: 6 }, (_, index) => api.post('/users', { username: `link_race_${index}` })));
+    const answers = await Promise.all(created.map(({ body }) => api.put(`/users/${body.id}/identities/google`, { userId: 'g-link-race' })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.map((answer) => [answer.status, answer.body.code])).toEqual(refused.map(() => [409, 'user.identity_in_use']));
+  });
+
   it('gives one of several users patched at once to one email address, and answers 409 to the rest', async () => {
     const created = await Promise.all(Array.from({ length: 6 }, (_, index) => api.post('/users', { username: `patch_race_${index}` })));
     const answers = await Promise.all(created.map(({ body }) => api.patch(`/users/${body.id}`, { primaryEmail: 'Patch.Race@example.com' })));

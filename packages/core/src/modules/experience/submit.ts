@@ -100,10 +100,8 @@ const saveSocial = async (session: ExperienceSession, tx: Tx, userId: string) =>
     return;
   }
   const { identity } = social;
-  // Checked unlinked at identification, the account can meanwhile be registered in another tab;
-  // nothing unique guards the identities column, so its registrations take turns here and the
-  // second finds the first's link (and is refused).
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identity:${session.scope.tenantId}:${social.target}:${identity.id}`}))`);
+  // Checked unlinked at identification, the account can meanwhile be registered in another tab:
+  // linkIdentity checks again under the identity's lock.
   await linkIdentity(tx, userId, social.target, {
     userId: identity.id,
     details: {

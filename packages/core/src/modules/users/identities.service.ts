@@ -38,8 +38,13 @@ export const listUserIdentities = (scope: TenantScope, userId: string) => scope.
 const deleteTokenSet = (tx: Tx, userId: string, target: string) =>
   tx.delete(userSocialTokenSets).where(and(eq(userSocialTokenSets.userId, userId), eq(userSocialTokenSets.target, target)));
 
-/** Links (or replaces) the user's identity for a target; one user per identity in a tenant. */
+/**
+ * Links (or replaces) the user's identity for a target; one user per identity in a tenant. Nothing
+ * unique guards the identities column, so links of one identity (an administrator's, a
+ * registration in another tab) take turns on a lock and the second finds the first's (409).
+ */
 export const linkIdentity = async (tx: Tx, userId: string, target: string, identity: UserIdentities[string]) => {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('identity:' || current_setting('app.tenant_id') || ${`:${target}:${identity.userId}`}))`);
   const identities = await readIdentities(tx, userId);
   if (await findUserIdByIdentity(tx, target, identity.userId, userId)) {
     throw new ApiError(409, 'user.identity_in_use', { target, userId: identity.userId });

@@ -274,6 +274,9 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       // Lets NodeSigningKey sign on the calling thread (see node-signing-key.ts).
       externalSigningSupport: { enabled: true, ack: 'experimental-01' },
       clientCredentials: { enabled: true },
+      // The `claims` request parameter (OpenID Connect Core 5.5): single claims into the ID token or
+      // userinfo. A third-party app gets only claims of the scopes it is allowed (consent.ts).
+      claimsParameter: { enabled: true },
       introspection: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },

@@ -33,6 +33,21 @@ const claimsOf = (scope: string): string[] => {
   return Array.isArray(claims) ? claims : Object.keys(claims ?? {});
 };
 
+/**
+ * The scopes to show for a consent: those asked for, and for each claim asked for on its own (the
+ * `claims` parameter) the scope that holds it, so that the page names everything the grant gives.
+ */
+const scopesToShow = (oidcScopes: string[], claims: string[]) => {
+  const shown = new Set(oidcScopes);
+  for (const claim of claims) {
+    const holder = Object.keys(claimsByScope ?? {}).find((scope) => scope !== 'openid' && claimsOf(scope).includes(claim));
+    if (holder) {
+      shown.add(holder);
+    }
+  }
+  return [...shown];
+};
+
 /** Human text for the standard scopes; API permissions use their own descriptions. */
 const oidcScopeDescriptions: Record<string, string> = Object.fromEntries(
   Object.keys(claimsByScope ?? {}).map((scope) => [scope, claimsOf(scope).join(', ')]),
@@ -121,7 +136,7 @@ export const getConsentInfo = async (session: ExperienceSession): Promise<Consen
       primaryPhone: user?.primaryPhone ?? null,
       avatar: user?.avatar ?? null,
     },
-    missingScopes: shown.oidcScopes
+    missingScopes: scopesToShow(shown.oidcScopes, shown.claims)
       .filter((scope) => scope !== 'openid')
       .map((name) => ({ name, description: oidcScopeDescriptions[name] ?? null })),
     missingResourceScopes: indicators.map((indicator) => {

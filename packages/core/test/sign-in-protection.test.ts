@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { runAuthorization, startOidcProvider } from '../../connectors/src/test-utils/oidc-provider.js';
+import { users } from '../src/modules/users/users.table.js';
 import { oidcModelInstances } from '../src/oidc/oidc-model-instances.table.js';
 import { createExperienceClient, createWebApp, type TestApp } from './setup/experience-client.js';
 import { startTestServer, type TestServer } from './setup/test-server.js';
@@ -339,6 +340,18 @@ describe('administrator changes during a sign-in', () => {
       expect(await oidcRowsOf(user.id)).toEqual([]);
     });
   }
+
+  it('sends the browser to sign in again when the user was suspended at the very moment it came back', async () => {
+    const { user, browser, redirectTo } = await submittedSignIn('suspended-at-resume@example.com');
+    // The suspension lands after the resume read the submitted sign-in (what revoking its rows
+    // cannot reach): only the flag is set here, the rows stay.
+    await server.gatehouse.scopeFor('default').transaction((tx) => tx.update(users).set({ isSuspended: true }).where(eq(users.id, user.id)));
+    const resumed = await browser.follow(redirectTo);
+    expect(resumed).toBe(`${server.endpoint}/sign-in`);
+    // The session it left names a user who is gone: a silent request is told to sign in.
+    const silent = new URL(await browser.authorize({ prompt: 'none' }));
+    expect(silent.searchParams.get('error')).toBe('login_required');
+  });
 
   it('refuses to finish a sign-in once the administrator turned its method off', async () => {
     const email = 'method-off@example.com';

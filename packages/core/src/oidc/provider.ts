@@ -67,6 +67,14 @@ const logTokenRequests =
 const buildInteractionPolicy = () => {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  // A session (or a submitted sign-in) whose user was deleted or suspended meanwhile: findAccount
+  // finds no account, and oidc-provider would go on without one (a 500 at the consent checks).
+  // Such a session counts as none: the user signs in again.
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('account_gone', 'End-User authentication is required', 'login_required', (ctx) =>
+      ctx.oidc.session?.accountId && !ctx.oidc.account ? interactionPolicy.Check.REQUEST_PROMPT : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+  );
   return policy;
 };
 

@@ -482,4 +482,38 @@ describe('administrator changes during a sign-in', () => {
     expect(refused.body.code).toBe('session.not_found');
     await expect(issued.exchange(callback)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
+
+  it("follows a native app's loopback redirect URIs on any port (RFC 8252) when one is removed", async () => {
+    const created = await admin.post('/applications', {
+      name: 'desktop',
+      type: 'Native',
+      oidcClientMetadata: { redirectUris: ['http://127.0.0.1/callback', 'http://127.0.0.1:8080/other'] },
+    });
+    expect(created.status).toBe(201);
+    // The app listens on a port of its own choosing, not on the list as such.
+    const desktop: TestApp = { id: created.body.id, redirectUri: 'http://127.0.0.1:53123/callback' };
+    await admin.post('/users', { primaryEmail: 'desktop@example.com', password });
+    const signInUpTo = async () => {
+      const browser = await createExperienceClient(server.endpoint, desktop);
+      await browser.authorize();
+      expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+      const verified = await verifyPassword(browser, 'desktop@example.com', password);
+      expect((await browser.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+      return browser;
+    };
+    const path = `/applications/${desktop.id}`;
+    // Another URI removed: this request is still allowed, and finishes.
+    const unaffected = await signInUpTo();
+    expect((await admin.patch(path, { oidcClientMetadata: { redirectUris: ['http://127.0.0.1/callback'] } })).status).toBe(200);
+    const finished = await unaffected.follow((await unaffected.api('POST', '/submit', {})).body.redirectTo);
+    expect(finished).toMatch(/^http:\/\/127\.0\.0\.1:53123\/callback\?code=/);
+
+    const pending = await signInUpTo();
+    const issued = await signInUpTo();
+    const callback = await issued.follow((await issued.api('POST', '/submit', {})).body.redirectTo);
+    expect(callback).toMatch(/[?&]code=/);
+    expect((await admin.patch(path, { oidcClientMetadata: { redirectUris: ['http://127.0.0.1/elsewhere'] } })).status).toBe(200);
+    expect((await pending.api('POST', '/submit', {})).body.code).toBe('session.not_found');
+    await expect(issued.exchange(callback)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
 });

@@ -97,15 +97,55 @@ export const getApplication = async (scope: TenantScope, id: string): Promise<Ap
 const pendingInteractionsOf = (applicationId: string) =>
   and(eq(oidcModelInstances.modelName, 'Interaction'), sql`${oidcModelInstances.payload}->'params'->>'client_id' = ${applicationId}`);
 
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A loopback `http:` URI without its port (RFC 8252 7.3: a native app's loopback redirect may use any port); else undefined. */
+const loopbackWithoutPort = (uri: string) => {
+  const url = URL.parse(uri);
+  if (!url || url.protocol !== 'http:' || !loopbackHosts.has(url.hostname)) {
+    return undefined;
+  }
+  url.port = '';
+  return url.href;
+};
+
+/**
+ * A native app's requests and codes whose redirect URI the kept list no longer allows: oidc-provider
+ * accepts a loopback URI on any port, so a request can name a URI that is not on the list as such.
+ */
+const endNativeRequestsOutside = async (tx: Tx, applicationId: string, kept: string[]) => {
+  const keptLoopbacks = new Set(kept.map(loopbackWithoutPort).filter((uri) => uri !== undefined));
+  const allowed = (uri: string | null) => uri !== null && (kept.includes(uri) || keptLoopbacks.has(loopbackWithoutPort(uri) ?? ''));
+  const requestUri = sql<string | null>`${oidcModelInstances.payload}->'params'->>'redirect_uri'`;
+  const codeUri = sql<string | null>`${oidcModelInstances.payload}->>'redirectUri'`;
+  const pending = await tx.select({ id: oidcModelInstances.id, uri: requestUri }).from(oidcModelInstances).where(pendingInteractionsOf(applicationId));
+  const codes = await tx
+    .select({ id: oidcModelInstances.id, uri: codeUri })
+    .from(oidcModelInstances)
+    .where(and(eq(oidcModelInstances.modelName, 'AuthorizationCode'), eq(oidcModelInstances.clientId, applicationId)));
+  for (const [modelName, rows] of [['Interaction', pending], ['AuthorizationCode', codes]] as const) {
+    const ids = rows.filter((row) => !allowed(row.uri)).map((row) => row.id);
+    if (ids.length > 0) {
+      await tx.delete(oidcModelInstances).where(and(eq(oidcModelInstances.modelName, modelName), inArray(oidcModelInstances.id, ids)));
+    }
+  }
+};
+
 /**
  * Ends what would still send the browser to redirect URIs the administrator removed: authorization
  * requests waiting for a sign-in (oidc-provider does not check the URI again when they resume) and
  * codes not exchanged yet (the exchange only compares the URI with the request's).
  */
-const endRequestsTo = async (tx: Tx, applicationId: string, removed: string[]) => {
+const endRequestsTo = async (tx: Tx, app: { id: string; type: string }, before: string[], kept: string[]) => {
+  const removed = before.filter((uri) => !kept.includes(uri));
   if (removed.length === 0) {
     return;
   }
+  if (app.type === 'Native' && removed.some((uri) => loopbackWithoutPort(uri) !== undefined)) {
+    await endNativeRequestsOutside(tx, app.id, kept);
+    return;
+  }
+  const applicationId = app.id;
   // Two statements: each reads through its own index (a disjunction could read the whole table).
   await tx
     .delete(oidcModelInstances)
@@ -140,8 +180,7 @@ export const patchApplication = async (scope: TenantScope, id: string, patch: Ap
     };
     assertRules({ ...next, type: current.type, isThirdParty: current.isThirdParty });
     const [row] = await tx.update(applications).set(next).where(eq(applications.id, id)).returning();
-    const kept = new Set(next.oidcClientMetadata.redirectUris);
-    await endRequestsTo(tx, id, current.oidcClientMetadata.redirectUris.filter((uri) => !kept.has(uri)));
+    await endRequestsTo(tx, current, current.oidcClientMetadata.redirectUris, next.oidcClientMetadata.redirectUris);
     return row!;
   });
   await scope.invalidate();

@@ -133,6 +133,29 @@ describe('connectors', () => {
     await editor.waitFor({ state: 'hidden' });
     expect((await admin.get('/email-templates')).body).toEqual([]);
   });
+
+  it('warns that a new email template for a language and purpose already there replaces it', async () => {
+    const { page } = browser;
+    let [connector] = (await admin.get('/connectors')).body;
+    if (!connector) {
+      connector = (await admin.post('/connectors', smtp.connector)).body;
+    }
+    const details = { subject: 'Your code', content: 'Your code is {{code}}.', contentType: 'text/plain' };
+    expect((await admin.put('/email-templates', { templates: [{ languageTag: 'en', templateType: 'Generic', details }] })).status).toBe(200);
+    try {
+      await openConsoleAt(page, server, `/connectors/passwordless/${connector.id}`);
+      await page.getByRole('button', { name: 'Add template' }).first().click();
+      const editor = page.getByRole('dialog', { name: 'Add an email template' });
+      const warning = editor.getByText('A template for this language and purpose already exists. Saving replaces it.');
+      // English and "Generic" are what a new template starts with: the saved one is named.
+      await warning.waitFor();
+      await editor.getByLabel('Purpose', { exact: true }).click();
+      await page.getByRole('option', { name: 'Sign-in', exact: true }).click();
+      await warning.waitFor({ state: 'hidden' });
+    } finally {
+      await admin.delete('/email-templates?languageTag=en&templateType=Generic');
+    }
+  });
 });
 
 describe('masked secrets', () => {

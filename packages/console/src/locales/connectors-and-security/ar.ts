@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'تستخدم الرسائل قوالب إعدادات الموصل حتى تضيف قوالب هنا.',
   'connectors.templates.add': 'إضافة قالب',
   'connectors.templates.add_title': 'إضافة قالب بريد إلكتروني',
+  'connectors.templates.replaces_existing': 'يوجد قالب لهذه اللغة ونوع الاستخدام بالفعل. سيؤدي الحفظ إلى استبداله.',
   'connectors.templates.edit_title': 'تعديل قالب البريد الإلكتروني',
   'connectors.templates.language': 'اللغة',
   'connectors.templates.usage_type': 'الغرض',

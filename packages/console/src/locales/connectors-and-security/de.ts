@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'E-Mails verwenden die Vorlagen aus der Konfiguration des Konnektors, bis Sie hier welche hinzufügen.',
   'connectors.templates.add': 'Vorlage hinzufügen',
   'connectors.templates.add_title': 'E-Mail-Vorlage hinzufügen',
+  'connectors.templates.replaces_existing': 'Für diese Sprache und diesen Verwendungszweck gibt es bereits eine Vorlage. Beim Speichern wird sie ersetzt.',
   'connectors.templates.edit_title': 'E-Mail-Vorlage bearbeiten',
   'connectors.templates.language': 'Sprache',
   'connectors.templates.usage_type': 'Zweck',

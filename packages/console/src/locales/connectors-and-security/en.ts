@@ -124,6 +124,7 @@ const phrases = {
   'connectors.templates.empty_description': 'Emails use the templates of the connector’s configuration until you add some here.',
   'connectors.templates.add': 'Add template',
   'connectors.templates.add_title': 'Add an email template',
+  'connectors.templates.replaces_existing': 'A template for this language and purpose already exists. Saving replaces it.',
   'connectors.templates.edit_title': 'Edit email template',
   'connectors.templates.language': 'Language',
   'connectors.templates.usage_type': 'Purpose',

@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'Los correos usan las plantillas de la configuración del conector hasta que añada alguna aquí.',
   'connectors.templates.add': 'Añadir plantilla',
   'connectors.templates.add_title': 'Añadir una plantilla de correo',
+  'connectors.templates.replaces_existing': 'Ya existe una plantilla para este idioma y tipo de uso. Al guardar, se reemplazará.',
   'connectors.templates.edit_title': 'Editar plantilla de correo',
   'connectors.templates.language': 'Idioma',
   'connectors.templates.usage_type': 'Propósito',

@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'Les e-mails utilisent les modèles de la configuration du connecteur tant que vous n’en ajoutez pas ici.',
   'connectors.templates.add': 'Ajouter un modèle',
   'connectors.templates.add_title': 'Ajouter un modèle d’e-mail',
+  'connectors.templates.replaces_existing': 'Un modèle existe déjà pour cette langue et ce type d’usage. L’enregistrement le remplace.',
   'connectors.templates.edit_title': 'Modifier le modèle d’e-mail',
   'connectors.templates.language': 'Langue',
   'connectors.templates.usage_type': 'Usage',

@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'Le email usano i modelli della configurazione del connettore finché non ne aggiungi qui.',
   'connectors.templates.add': 'Aggiungi modello',
   'connectors.templates.add_title': 'Aggiungi un modello email',
+  'connectors.templates.replaces_existing': 'Esiste già un modello per questa lingua e questo tipo di utilizzo. Salvando verrà sostituito.',
   'connectors.templates.edit_title': 'Modifica modello email',
   'connectors.templates.language': 'Lingua',
   'connectors.templates.usage_type': 'Scopo',

@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'ここにテンプレートを追加するまで、メールはコネクター構成のテンプレートを使います。',
   'connectors.templates.add': 'テンプレートを追加',
   'connectors.templates.add_title': 'メールテンプレートを追加',
+  'connectors.templates.replaces_existing': 'この言語と用途のテンプレートは既にあります。保存すると置き換えられます。',
   'connectors.templates.edit_title': 'メールテンプレートを編集',
   'connectors.templates.language': '言語',
   'connectors.templates.usage_type': '用途',

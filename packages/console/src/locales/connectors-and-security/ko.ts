@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': '여기에 템플릿을 추가하기 전까지 이메일은 커넥터 구성의 템플릿을 씁니다.',
   'connectors.templates.add': '템플릿 추가',
   'connectors.templates.add_title': '이메일 템플릿 추가',
+  'connectors.templates.replaces_existing': '이 언어와 용도의 템플릿이 이미 있습니다. 저장하면 대체됩니다.',
   'connectors.templates.edit_title': '이메일 템플릿 편집',
   'connectors.templates.language': '언어',
   'connectors.templates.usage_type': '용도',

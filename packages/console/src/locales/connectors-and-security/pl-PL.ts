@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'E-maile korzystają z szablonów z konfiguracji konektora, dopóki nie dodasz tu własnych.',
   'connectors.templates.add': 'Dodaj szablon',
   'connectors.templates.add_title': 'Dodaj szablon e-maila',
+  'connectors.templates.replaces_existing': 'Szablon dla tego języka i typu użycia już istnieje. Zapisanie go zastąpi.',
   'connectors.templates.edit_title': 'Edytuj szablon e-maila',
   'connectors.templates.language': 'Język',
   'connectors.templates.usage_type': 'Przeznaczenie',

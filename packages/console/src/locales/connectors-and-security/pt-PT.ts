@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'Os e-mails usam os modelos da configuração do conector até adicionar algum aqui.',
   'connectors.templates.add': 'Adicionar modelo',
   'connectors.templates.add_title': 'Adicionar um modelo de e-mail',
+  'connectors.templates.replaces_existing': 'Já existe um modelo para este idioma e tipo de utilização. Guardar vai substituí-lo.',
   'connectors.templates.edit_title': 'Editar modelo de e-mail',
   'connectors.templates.language': 'Idioma',
   'connectors.templates.usage_type': 'Finalidade',

@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'Письма используют шаблоны из конфигурации коннектора, пока вы не добавите шаблоны здесь.',
   'connectors.templates.add': 'Добавить шаблон',
   'connectors.templates.add_title': 'Добавление шаблона письма',
+  'connectors.templates.replaces_existing': 'Шаблон для этого языка и типа использования уже есть. При сохранении он будет заменён.',
   'connectors.templates.edit_title': 'Изменение шаблона письма',
   'connectors.templates.language': 'Язык',
   'connectors.templates.usage_type': 'Назначение',

@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'Buraya şablon ekleyene kadar e-postalar bağlayıcı yapılandırmasındaki şablonları kullanır.',
   'connectors.templates.add': 'Şablon ekle',
   'connectors.templates.add_title': 'E-posta şablonu ekle',
+  'connectors.templates.replaces_existing': 'Bu dil ve kullanım türü için zaten bir şablon var. Kaydetmek onu değiştirir.',
   'connectors.templates.edit_title': 'E-posta şablonunu düzenle',
   'connectors.templates.language': 'Dil',
   'connectors.templates.usage_type': 'Amaç',

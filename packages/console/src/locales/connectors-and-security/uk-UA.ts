@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': 'Листи використовують шаблони з конфігурації конектора, доки ви не додасте шаблони тут.',
   'connectors.templates.add': 'Додати шаблон',
   'connectors.templates.add_title': 'Додавання шаблону листа',
+  'connectors.templates.replaces_existing': 'Шаблон для цієї мови й типу використання вже є. Збереження замінить його.',
   'connectors.templates.edit_title': 'Редагування шаблону листа',
   'connectors.templates.language': 'Мова',
   'connectors.templates.usage_type': 'Призначення',

@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': '在这里添加模板之前，邮件使用连接器配置中的模板。',
   'connectors.templates.add': '添加模板',
   'connectors.templates.add_title': '添加邮件模板',
+  'connectors.templates.replaces_existing': '该语言和用途的模板已存在。保存后将替换它。',
   'connectors.templates.edit_title': '编辑邮件模板',
   'connectors.templates.language': '语言',
   'connectors.templates.usage_type': '用途',

@@ -125,6 +125,7 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.templates.empty_description': '在這裡新增範本之前，電郵會使用連接器組態中的範本。',
   'connectors.templates.add': '新增範本',
   'connectors.templates.add_title': '新增電郵範本',
+  'connectors.templates.replaces_existing': '此語言和用途的範本已存在。儲存後將取代它。',
   'connectors.templates.edit_title': '編輯電郵範本',
   'connectors.templates.language': '語言',
   'connectors.templates.usage_type': '用途',

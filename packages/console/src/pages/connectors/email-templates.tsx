@@ -1,9 +1,10 @@
-import { Button, Group, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { emailTemplateUpsertSchema, localeNames, supportedLocales, templateContentTypes, templateTypes, type EmailTemplate } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTemplate } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
@@ -33,10 +34,16 @@ const formOf = (template: EmailTemplate): TemplateForm => ({
   details: template.details,
 });
 
-type EditorProps = { template: TemplateForm | undefined; editing: boolean; onClose: () => void };
+type EditorProps = {
+  template: TemplateForm | undefined;
+  editing: boolean;
+  /** The saved templates: a new one for a language and usage type already there replaces it. */
+  saved: EmailTemplate[];
+  onClose: () => void;
+};
 
 /** Creates or replaces the template of one language and usage type. */
-const TemplateModal = ({ template, editing, onClose }: EditorProps) => {
+const TemplateModal = ({ template, editing, saved, onClose }: EditorProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const {
@@ -57,6 +64,8 @@ const TemplateModal = ({ template, editing, onClose }: EditorProps) => {
     },
     onError: handleServerError,
   });
+  const [languageTag, templateType] = useWatch({ control, name: ['languageTag', 'templateType'] });
+  const replaces = !editing && saved.some((existing) => existing.languageTag === languageTag && existing.templateType === templateType);
   return (
     <FormDialog
       opened={Boolean(template)}
@@ -87,6 +96,11 @@ const TemplateModal = ({ template, editing, onClose }: EditorProps) => {
           comboboxProps={dropdownInDialog}
         />
       </Group>
+      {replaces && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={16} />}>
+          {t('connectors.templates.replaces_existing')}
+        </Alert>
+      )}
       <TextInput label={t('connectors.templates.subject')} required {...register('details.subject')} error={errors.details?.subject?.message} />
       <Textarea
         label={t('connectors.templates.content')}
@@ -199,7 +213,7 @@ export const EmailTemplates = () => {
           <Group>{add}</Group>
         </>
       )}
-      <TemplateModal template={editing?.template} editing={Boolean(editing?.existing)} onClose={() => onEdit(undefined)} />
+      <TemplateModal template={editing?.template} editing={Boolean(editing?.existing)} saved={items} onClose={() => onEdit(undefined)} />
     </FormSection>
   );
 };

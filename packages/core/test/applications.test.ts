@@ -72,6 +72,20 @@ describe('applications', () => {
     expect((await api.delete(`/applications/${created.id}`)).status).toBe(404);
   });
 
+  it('sets a back-channel logout URI, keeps it through other patches, and removes it when given an empty string', async () => {
+    const app = (await api.post('/applications', { name: 'bcl', type: 'Traditional', oidcClientMetadata: { redirectUris: ['https://a.example.com/cb'] } })).body;
+    const path = `/applications/${app.id}`;
+    const set = await api.patch(path, { oidcClientMetadata: { backchannelLogoutUri: 'https://a.example.com/logout', backchannelLogoutSessionRequired: true } });
+    expect(set.body.oidcClientMetadata).toMatchObject({ backchannelLogoutUri: 'https://a.example.com/logout', backchannelLogoutSessionRequired: true });
+    expect((await api.patch(path, { oidcClientMetadata: { redirectUris: ['https://b.example.com/cb'] } })).body.oidcClientMetadata.backchannelLogoutUri).toBe(
+      'https://a.example.com/logout',
+    );
+    const cleared = await api.patch(path, { oidcClientMetadata: { backchannelLogoutUri: '' } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.oidcClientMetadata).not.toHaveProperty('backchannelLogoutUri');
+    expect((await api.patch(path, { oidcClientMetadata: { backchannelLogoutUri: 'logout' } })).status).toBe(400);
+  });
+
   it('merges custom data at the top level', async () => {
     const app = (await api.post('/applications', { name: 'Data', type: 'SPA', customData: { a: 1, b: { c: 2 } } })).body;
     const merged = await api.patch(`/applications/${app.id}/custom-data`, { b: { d: 3 }, e: true });

@@ -200,6 +200,11 @@ const ar: Phrases = {
   'applications.always_issue_refresh_token_hint': 'حتى لو لم يطلب التطبيق offline_access.',
   'applications.rotate_refresh_token': 'تدوير رموز التحديث',
   'applications.rotate_refresh_token_hint': 'كل تحديث يعيد رمز تحديث جديدًا ويلغي القديم.',
+  'applications.section_backchannel_logout': 'تسجيل الخروج عبر القناة الخلفية',
+  'applications.section_backchannel_logout_description': 'عند انتهاء جلسة المستخدم (تسجيل الخروج، أو تسجيل خروجه بواسطة مسؤول، أو الإيقاف، أو إعادة تعيين كلمة المرور)، يرسل Gatehouse رمز تسجيل خروج موقّعًا إلى هذا العنوان في الواجهة الخلفية لتطبيقك.',
+  'applications.backchannel_logout_uri': 'عنوان URI لتسجيل الخروج عبر القناة الخلفية',
+  'applications.backchannel_logout_session_required': 'تضمين معرّف الجلسة',
+  'applications.backchannel_logout_session_required_hint': 'يذكر رمز تسجيل الخروج الجلسة (sid) التي سجّل التطبيق الدخول بها.',
 
   'secrets.title': 'أسرار التطبيق',
   'secrets.description': 'يصادق التطبيق بأي من هذه الأسرار ما لم تنتهِ صلاحيته.',

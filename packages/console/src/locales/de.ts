@@ -200,6 +200,11 @@ const de: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Auch wenn die App nicht nach offline_access fragt.',
   'applications.rotate_refresh_token': 'Refresh-Tokens rotieren',
   'applications.rotate_refresh_token_hint': 'Jede Erneuerung liefert ein neues Refresh-Token und macht das alte ungültig.',
+  'applications.section_backchannel_logout': 'Back-Channel-Logout',
+  'applications.section_backchannel_logout_description': 'Endet die Sitzung der Person (Abmeldung, Abmeldung durch einen Administrator, Sperrung, Zurücksetzen des Passworts), sendet Gatehouse ein signiertes Logout-Token an diese Adresse im Backend Ihrer App.',
+  'applications.backchannel_logout_uri': 'Back-Channel-Logout-URI',
+  'applications.backchannel_logout_session_required': 'Sitzungs-ID mitsenden',
+  'applications.backchannel_logout_session_required_hint': 'Das Logout-Token nennt die Sitzung (sid), mit der die App angemeldet war.',
 
   'secrets.title': 'App-Geheimnisse',
   'secrets.description': 'Die App authentifiziert sich mit jedem dieser Geheimnisse, das nicht abgelaufen ist.',

@@ -204,6 +204,11 @@ const en = {
   'applications.always_issue_refresh_token_hint': 'Even when the app does not ask for offline_access.',
   'applications.rotate_refresh_token': 'Rotate refresh tokens',
   'applications.rotate_refresh_token_hint': 'Each refresh returns a new refresh token and retires the old one.',
+  'applications.section_backchannel_logout': 'Back-channel logout',
+  'applications.section_backchannel_logout_description': 'When the user’s session ends (sign-out, an administrator signing them out, suspension, a password reset), Gatehouse posts a signed logout token to this address of your app’s backend.',
+  'applications.backchannel_logout_uri': 'Back-channel logout URI',
+  'applications.backchannel_logout_session_required': 'Include the session ID',
+  'applications.backchannel_logout_session_required_hint': 'The logout token names the session (sid) the app was signed in with.',
 
   'secrets.title': 'App secrets',
   'secrets.description': 'The app authenticates with any of these secrets that has not expired.',

@@ -200,6 +200,11 @@ const es: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Aunque la app no pida offline_access.',
   'applications.rotate_refresh_token': 'Rotar los tokens de actualización',
   'applications.rotate_refresh_token_hint': 'Cada actualización devuelve un token nuevo y retira el anterior.',
+  'applications.section_backchannel_logout': 'Cierre de sesión por canal posterior',
+  'applications.section_backchannel_logout_description': 'Cuando termina la sesión del usuario (cierre de sesión, un administrador la cierra, suspensión, restablecimiento de contraseña), Gatehouse envía un token de cierre de sesión firmado a esta dirección del backend de tu aplicación.',
+  'applications.backchannel_logout_uri': 'URI de cierre de sesión por canal posterior',
+  'applications.backchannel_logout_session_required': 'Incluir el ID de sesión',
+  'applications.backchannel_logout_session_required_hint': 'El token de cierre de sesión indica la sesión (sid) con la que se inició sesión en la aplicación.',
 
   'secrets.title': 'Secretos de la app',
   'secrets.description': 'La app se autentica con cualquiera de estos secretos que no haya caducado.',

@@ -200,6 +200,11 @@ const fr: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Même si l’application ne demande pas offline_access.',
   'applications.rotate_refresh_token': 'Renouveler les jetons d’actualisation',
   'applications.rotate_refresh_token_hint': 'Chaque actualisation renvoie un nouveau jeton d’actualisation et retire l’ancien.',
+  'applications.section_backchannel_logout': 'Déconnexion back-channel',
+  'applications.section_backchannel_logout_description': 'Quand la session de l’utilisateur prend fin (déconnexion, déconnexion par un administrateur, suspension, réinitialisation du mot de passe), Gatehouse envoie un jeton de déconnexion signé à cette adresse du backend de votre application.',
+  'applications.backchannel_logout_uri': 'URI de déconnexion back-channel',
+  'applications.backchannel_logout_session_required': 'Inclure l’identifiant de session',
+  'applications.backchannel_logout_session_required_hint': 'Le jeton de déconnexion nomme la session (sid) avec laquelle l’application était connectée.',
 
   'secrets.title': 'Secrets de l’application',
   'secrets.description': 'L’application s’authentifie avec n’importe lequel de ces secrets tant qu’il n’a pas expiré.',

@@ -200,6 +200,11 @@ const it: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Anche se l’app non richiede offline_access.',
   'applications.rotate_refresh_token': 'Ruota i token di aggiornamento',
   'applications.rotate_refresh_token_hint': 'Ogni aggiornamento restituisce un nuovo token e ritira il precedente.',
+  'applications.section_backchannel_logout': 'Logout back-channel',
+  'applications.section_backchannel_logout_description': 'Quando la sessione dell’utente termina (disconnessione, disconnessione da parte di un amministratore, sospensione, reimpostazione della password), Gatehouse invia un token di logout firmato a questo indirizzo del backend della tua app.',
+  'applications.backchannel_logout_uri': 'URI di logout back-channel',
+  'applications.backchannel_logout_session_required': 'Includi l’ID di sessione',
+  'applications.backchannel_logout_session_required_hint': 'Il token di logout indica la sessione (sid) con cui l’app era connessa.',
 
   'secrets.title': 'Segreti dell’app',
   'secrets.description': 'L’app si autentica con uno qualsiasi di questi segreti non scaduti.',

@@ -200,6 +200,11 @@ const ja: Phrases = {
   'applications.always_issue_refresh_token_hint': 'アプリが offline_access を要求しない場合でも発行します。',
   'applications.rotate_refresh_token': 'リフレッシュトークンをローテーション',
   'applications.rotate_refresh_token_hint': '更新のたびに新しいリフレッシュトークンを返し、古いものを無効にします。',
+  'applications.section_backchannel_logout': 'バックチャネルログアウト',
+  'applications.section_backchannel_logout_description': 'ユーザーのセッションが終了したとき（サインアウト、管理者によるサインアウト、停止、パスワードのリセット）、Gatehouse はアプリのバックエンドのこのアドレスに署名付きログアウトトークンを送信します。',
+  'applications.backchannel_logout_uri': 'バックチャネルログアウト URI',
+  'applications.backchannel_logout_session_required': 'セッション ID を含める',
+  'applications.backchannel_logout_session_required_hint': 'ログアウトトークンに、アプリがサインインしていたセッション (sid) を含めます。',
 
   'secrets.title': 'アプリシークレット',
   'secrets.description': 'アプリは期限切れでないこれらのシークレットのいずれかで認証します。',

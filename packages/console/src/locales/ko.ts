@@ -200,6 +200,11 @@ const ko: Phrases = {
   'applications.always_issue_refresh_token_hint': '앱이 offline_access를 요청하지 않아도 발급합니다.',
   'applications.rotate_refresh_token': '리프레시 토큰 교체',
   'applications.rotate_refresh_token_hint': '갱신할 때마다 새 리프레시 토큰을 주고 이전 토큰은 폐기합니다.',
+  'applications.section_backchannel_logout': '백채널 로그아웃',
+  'applications.section_backchannel_logout_description': '사용자의 세션이 끝나면(로그아웃, 관리자에 의한 로그아웃, 정지, 비밀번호 재설정) Gatehouse가 앱 백엔드의 이 주소로 서명된 로그아웃 토큰을 보냅니다.',
+  'applications.backchannel_logout_uri': '백채널 로그아웃 URI',
+  'applications.backchannel_logout_session_required': '세션 ID 포함',
+  'applications.backchannel_logout_session_required_hint': '로그아웃 토큰에 앱이 로그인한 세션(sid)을 담습니다.',
 
   'secrets.title': '앱 시크릿',
   'secrets.description': '앱은 만료되지 않은 이 시크릿 중 하나로 인증합니다.',

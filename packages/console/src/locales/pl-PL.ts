@@ -200,6 +200,11 @@ const plPL: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Nawet gdy aplikacja nie prosi o offline_access.',
   'applications.rotate_refresh_token': 'Rotuj tokeny odświeżania',
   'applications.rotate_refresh_token_hint': 'Każde odświeżenie zwraca nowy token odświeżania i unieważnia poprzedni.',
+  'applications.section_backchannel_logout': 'Wylogowanie back-channel',
+  'applications.section_backchannel_logout_description': 'Gdy sesja użytkownika się kończy (wylogowanie, wylogowanie przez administratora, zawieszenie, reset hasła), Gatehouse wysyła podpisany token wylogowania na ten adres backendu aplikacji.',
+  'applications.backchannel_logout_uri': 'URI wylogowania back-channel',
+  'applications.backchannel_logout_session_required': 'Dołącz identyfikator sesji',
+  'applications.backchannel_logout_session_required_hint': 'Token wylogowania wskazuje sesję (sid), w której aplikacja była zalogowana.',
 
   'secrets.title': 'Sekrety aplikacji',
   'secrets.description': 'Aplikacja uwierzytelnia się dowolnym z tych sekretów, który nie wygasł.',

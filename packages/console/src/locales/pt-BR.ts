@@ -200,6 +200,11 @@ const ptBR: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Mesmo quando o app não pede offline_access.',
   'applications.rotate_refresh_token': 'Rotacionar tokens de atualização',
   'applications.rotate_refresh_token_hint': 'Cada atualização devolve um novo token de atualização e aposenta o anterior.',
+  'applications.section_backchannel_logout': 'Logout por back-channel',
+  'applications.section_backchannel_logout_description': 'Quando a sessão do usuário termina (saída, um administrador encerra a sessão, suspensão, redefinição de senha), o Gatehouse envia um token de logout assinado para este endereço do backend do seu aplicativo.',
+  'applications.backchannel_logout_uri': 'URI de logout por back-channel',
+  'applications.backchannel_logout_session_required': 'Incluir o ID da sessão',
+  'applications.backchannel_logout_session_required_hint': 'O token de logout indica a sessão (sid) com que o aplicativo estava conectado.',
 
   'secrets.title': 'Segredos do app',
   'secrets.description': 'O app se autentica com qualquer um destes segredos que não tenha expirado.',

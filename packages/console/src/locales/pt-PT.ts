@@ -200,6 +200,11 @@ const ptPT: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Mesmo quando a aplicação não pede offline_access.',
   'applications.rotate_refresh_token': 'Rodar tokens de atualização',
   'applications.rotate_refresh_token_hint': 'Cada atualização devolve um novo token de atualização e retira o anterior.',
+  'applications.section_backchannel_logout': 'Logout por back-channel',
+  'applications.section_backchannel_logout_description': 'Quando a sessão do utilizador termina (saída, um administrador termina a sessão, suspensão, reposição da palavra-passe), o Gatehouse envia um token de logout assinado para este endereço do backend da sua aplicação.',
+  'applications.backchannel_logout_uri': 'URI de logout por back-channel',
+  'applications.backchannel_logout_session_required': 'Incluir o ID da sessão',
+  'applications.backchannel_logout_session_required_hint': 'O token de logout indica a sessão (sid) com que a aplicação tinha sessão iniciada.',
 
   'secrets.title': 'Segredos da aplicação',
   'secrets.description': 'A aplicação autentica-se com qualquer um destes segredos que não tenha expirado.',

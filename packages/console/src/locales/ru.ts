@@ -200,6 +200,11 @@ const ru: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Даже если приложение не запрашивает offline_access.',
   'applications.rotate_refresh_token': 'Ротация токенов обновления',
   'applications.rotate_refresh_token_hint': 'Каждое обновление выдаёт новый токен обновления и отзывает прежний.',
+  'applications.section_backchannel_logout': 'Выход через back-channel',
+  'applications.section_backchannel_logout_description': 'Когда сеанс пользователя заканчивается (выход, выход по действию администратора, блокировка, сброс пароля), Gatehouse отправляет подписанный токен выхода на этот адрес бэкенда вашего приложения.',
+  'applications.backchannel_logout_uri': 'URI выхода через back-channel',
+  'applications.backchannel_logout_session_required': 'Передавать ID сеанса',
+  'applications.backchannel_logout_session_required_hint': 'Токен выхода указывает сеанс (sid), в котором приложение было авторизовано.',
 
   'secrets.title': 'Секреты приложения',
   'secrets.description': 'Приложение проходит аутентификацию любым из этих секретов, срок которого не истёк.',

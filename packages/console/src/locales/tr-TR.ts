@@ -200,6 +200,11 @@ const trTR: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Uygulama offline_access istemese bile.',
   'applications.rotate_refresh_token': 'Yenileme belirteçlerini döndür',
   'applications.rotate_refresh_token_hint': 'Her yenileme yeni bir yenileme belirteci verir ve eskisini geçersiz kılar.',
+  'applications.section_backchannel_logout': 'Arka kanal çıkışı',
+  'applications.section_backchannel_logout_description': 'Kullanıcının oturumu sona erdiğinde (çıkış, bir yöneticinin çıkış yaptırması, askıya alma, parola sıfırlama) Gatehouse, uygulamanızın arka ucundaki bu adrese imzalı bir çıkış belirteci gönderir.',
+  'applications.backchannel_logout_uri': 'Arka kanal çıkış URI’si',
+  'applications.backchannel_logout_session_required': 'Oturum kimliğini ekle',
+  'applications.backchannel_logout_session_required_hint': 'Çıkış belirteci, uygulamanın oturum açtığı oturumu (sid) belirtir.',
 
   'secrets.title': 'Uygulama gizli anahtarları',
   'secrets.description': 'Uygulama, süresi dolmamış bu gizli anahtarlardan herhangi biriyle kimlik doğrular.',

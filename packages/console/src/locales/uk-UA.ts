@@ -200,6 +200,11 @@ const ukUA: Phrases = {
   'applications.always_issue_refresh_token_hint': 'Навіть якщо застосунок не запитує offline_access.',
   'applications.rotate_refresh_token': 'Ротація токенів оновлення',
   'applications.rotate_refresh_token_hint': 'Кожне оновлення видає новий токен оновлення й відкликає попередній.',
+  'applications.section_backchannel_logout': 'Вихід через back-channel',
+  'applications.section_backchannel_logout_description': 'Коли сеанс користувача завершується (вихід, вихід за дією адміністратора, блокування, скидання пароля), Gatehouse надсилає підписаний токен виходу на цю адресу бекенду вашого застосунку.',
+  'applications.backchannel_logout_uri': 'URI виходу через back-channel',
+  'applications.backchannel_logout_session_required': 'Передавати ID сеансу',
+  'applications.backchannel_logout_session_required_hint': 'Токен виходу вказує сеанс (sid), у якому застосунок був авторизований.',
 
   'secrets.title': 'Секрети застосунку',
   'secrets.description': 'Застосунок проходить автентифікацію будь-яким із цих секретів, строк дії якого не минув.',

@@ -197,6 +197,11 @@ const zhCN: Phrases = {
   'applications.always_issue_refresh_token_hint': '即使应用没有请求 offline_access。',
   'applications.rotate_refresh_token': '轮换刷新令牌',
   'applications.rotate_refresh_token_hint': '每次刷新都返回新的刷新令牌，并作废旧的。',
+  'applications.section_backchannel_logout': '后端通道登出',
+  'applications.section_backchannel_logout_description': '用户会话结束时（登出、管理员将其登出、停用、重置密码），Gatehouse 会向你应用后端的此地址发送签名的登出令牌。',
+  'applications.backchannel_logout_uri': '后端通道登出 URI',
+  'applications.backchannel_logout_session_required': '包含会话 ID',
+  'applications.backchannel_logout_session_required_hint': '登出令牌会注明应用登录时所用的会话 (sid)。',
 
   'secrets.title': '应用密钥',
   'secrets.description': '应用可使用其中任意一个未过期的密钥进行认证。',

@@ -197,6 +197,11 @@ const zhTW: Phrases = {
   'applications.always_issue_refresh_token_hint': '即使應用程式沒有要求 offline_access。',
   'applications.rotate_refresh_token': '輪替重新整理權杖',
   'applications.rotate_refresh_token_hint': '每次重新整理都會回傳新的重新整理權杖，並停用舊的。',
+  'applications.section_backchannel_logout': '後端通道登出',
+  'applications.section_backchannel_logout_description': '使用者工作階段結束時（登出、管理員將其登出、停用、重設密碼），Gatehouse 會向你應用程式後端的此位址傳送已簽署的登出權杖。',
+  'applications.backchannel_logout_uri': '後端通道登出 URI',
+  'applications.backchannel_logout_session_required': '包含工作階段 ID',
+  'applications.backchannel_logout_session_required_hint': '登出權杖會註明應用程式登入時所用的工作階段 (sid)。',
 
   'secrets.title': '應用程式密鑰',
   'secrets.description': '應用程式可用其中任何一個未到期的密鑰進行驗證。',

@@ -99,6 +99,33 @@ describe('console', () => {
     await expect(page.getByText('1–1 of 1').isVisible()).resolves.toBe(true);
   });
 
+  it("sets and clears an app's back-channel logout URI", async () => {
+    const { page } = browser;
+    const admin = await server.api();
+    const app = (await admin.post('/applications', { name: 'Backoffice', type: 'Traditional', oidcClientMetadata: { redirectUris: ['https://office.example.com/cb'] } }))
+      .body;
+    await signedInAt(page, `/applications/${app.id}/settings`);
+    const uri = page.getByLabel('Back-channel logout URI', { exact: true });
+    await uri.fill('office.example.com/logout');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Must be an absolute http(s) URL.').waitFor();
+    await uri.fill('https://office.example.com/logout');
+    await page.getByRole('switch', { name: 'Include the session ID' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect((await admin.get(`/applications/${app.id}`)).body.oidcClientMetadata).toMatchObject({
+      backchannelLogoutUri: 'https://office.example.com/logout',
+      backchannelLogoutSessionRequired: true,
+    });
+    const discovered = await (await fetch(`${server.endpoint}/oidc/.well-known/openid-configuration`)).json();
+    expect(discovered.backchannel_logout_session_supported).toBe(true);
+
+    await uri.fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').last().waitFor();
+    await expect.poll(async () => (await admin.get(`/applications/${app.id}`)).body.oidcClientMetadata).not.toHaveProperty('backchannelLogoutUri');
+  });
+
   it('creates an API resource and a permission, refusing a scope name with a space', async () => {
     const { page } = browser;
     await signedInAt(page, '/api-resources/create');

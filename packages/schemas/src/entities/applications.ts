@@ -34,7 +34,8 @@ const uriList = z.array(z.string().min(1).max(2048)).max(64);
 export const oidcClientMetadataSchema = z.object({
   redirectUris: uriList,
   postLogoutRedirectUris: uriList,
-  backchannelLogoutUri: httpUrl.optional(),
+  /** An empty string removes it (a PATCH merges this object key by key). */
+  backchannelLogoutUri: httpUrl.or(z.literal('')).optional(),
   backchannelLogoutSessionRequired: z.boolean().optional(),
   logoUri: httpUrl.optional(),
 });

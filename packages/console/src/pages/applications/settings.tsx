@@ -62,6 +62,9 @@ const formValues = (application: Application): SettingsForm => {
     oidcClientMetadata: {
       redirectUris: application.oidcClientMetadata.redirectUris,
       postLogoutRedirectUris: application.oidcClientMetadata.postLogoutRedirectUris,
+      // Sent as '' when cleared: the server merges this object and removes an empty URI.
+      backchannelLogoutUri: application.oidcClientMetadata.backchannelLogoutUri ?? '',
+      backchannelLogoutSessionRequired: application.oidcClientMetadata.backchannelLogoutSessionRequired ?? false,
     },
     customClientMetadata: {
       corsAllowedOrigins: custom.corsAllowedOrigins ?? [],
@@ -227,6 +230,23 @@ export const ApplicationSettings = ({ application }: { application: Application 
               name="customClientMetadata.rotateRefreshToken"
               label={t('applications.rotate_refresh_token')}
               description={t('applications.rotate_refresh_token_hint')}
+            />
+          </FormSection>
+        )}
+        {userFacing && (
+          <FormSection title={t('applications.section_backchannel_logout')} description={t('applications.section_backchannel_logout_description')}>
+            <TextInput
+              label={t('applications.backchannel_logout_uri')}
+              placeholder="https://example.com/backchannel-logout"
+              dir="ltr"
+              {...register('oidcClientMetadata.backchannelLogoutUri')}
+              error={errors.oidcClientMetadata?.backchannelLogoutUri?.message}
+            />
+            <SwitchField
+              control={control}
+              name="oidcClientMetadata.backchannelLogoutSessionRequired"
+              label={t('applications.backchannel_logout_session_required')}
+              description={t('applications.backchannel_logout_session_required_hint')}
             />
           </FormSection>
         )}

@@ -5,6 +5,7 @@ import {
   type ApplicationSecret,
   type ApplicationType,
   checkApplicationRules,
+  type OidcClientMetadata,
   type PaginationQuery,
 } from '@gatehouse/schemas';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -44,12 +45,18 @@ const assertRules = (app: Parameters<typeof checkApplicationRules>[0]) => {
 
 export const defaultSecretName = 'Default secret';
 
+/** An empty back-channel logout URI (how a form clears it) is stored as none. */
+const withoutEmptyUris = (metadata: OidcClientMetadata): OidcClientMetadata => {
+  const { backchannelLogoutUri, ...rest } = metadata;
+  return backchannelLogoutUri ? { ...rest, backchannelLogoutUri } : rest;
+};
+
 export const createApplication = async (scope: TenantScope, input: ApplicationCreate): Promise<Application> => {
   const row = {
     name: input.name,
     description: input.description ?? null,
     type: input.type,
-    oidcClientMetadata: { redirectUris: [], postLogoutRedirectUris: [], ...input.oidcClientMetadata },
+    oidcClientMetadata: withoutEmptyUris({ redirectUris: [], postLogoutRedirectUris: [], ...input.oidcClientMetadata }),
     customClientMetadata: input.customClientMetadata ?? {},
     protectedAppMetadata: input.protectedAppMetadata
       ? { pageRules: [], customDomains: [], ...input.protectedAppMetadata }
@@ -170,7 +177,7 @@ export const patchApplication = async (scope: TenantScope, id: string, patch: Ap
     const next = {
       name: patch.name ?? current.name,
       description: patch.description === undefined ? current.description : patch.description,
-      oidcClientMetadata: { ...current.oidcClientMetadata, ...patch.oidcClientMetadata },
+      oidcClientMetadata: withoutEmptyUris({ ...current.oidcClientMetadata, ...patch.oidcClientMetadata }),
       customClientMetadata: { ...current.customClientMetadata, ...patch.customClientMetadata },
       protectedAppMetadata:
         patch.protectedAppMetadata && current.protectedAppMetadata

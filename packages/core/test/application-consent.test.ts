@@ -470,6 +470,26 @@ describe('user consent scopes', () => {
     expect(late.body.code).toBe('session.not_found');
   });
 
+  it('shows what the app holds when it asks again with prompt=consent and nothing is new', async () => {
+    const { app, indicator, scopeIds } = await setUp('reconfirming');
+    await admin.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['profile', 'email'], resourceScopes: [scopeIds['read:docs']] });
+    const browser = await createExperienceClient(server.endpoint, app);
+    const request = { scope: 'openid profile read:docs', resource: indicator };
+    await browser.authorize({ prompt: 'login', ...request });
+    expect(await signIn(browser, 'reconfirming')).toBe(`${server.endpoint}/consent`);
+    await browser.exchange(await browser.follow((await browser.api('POST', '/consent')).body.redirectTo));
+
+    // Everything asked for is granted already; the app wants the user to confirm it.
+    expect(await browser.authorize({ prompt: 'consent', ...request })).toBe(`${server.endpoint}/consent`);
+    const info = (await browser.api('GET', '/consent')).body;
+    expect(info.missingScopes.map((scope: { name: string }) => scope.name)).toEqual(['profile']);
+    expect(info.missingResourceScopes).toEqual([
+      { indicator, name: 'Docs API', scopes: [{ name: 'read:docs', description: 'Can read docs' }] },
+    ]);
+    const tokens = await browser.exchange(await browser.follow((await browser.api('POST', '/consent', { interactionId: info.interactionId })).body.redirectTo));
+    expect(decodeJwt(tokens.access_token).scope).toBe('read:docs');
+  });
+
   it('keeps the rows inside their tenant (row-level security)', async () => {
     const { app, scopeIds } = await setUp('isolated');
     await admin.post(`/applications/${app.id}/user-consent-scopes`, { userScopes: ['email'], resourceScopes: [scopeIds['read:docs']] });

@@ -113,7 +113,10 @@ export const consentInfoSchema = z.object({
     primaryPhone: z.string().nullable(),
     avatar: z.string().nullable(),
   }),
-  /** OIDC scopes (profile, email, …) the app asks for and the user has not granted yet. */
+  /**
+   * OIDC scopes (profile, email, …) the app asks for and the user has not granted yet; when the app
+   * asked again with `prompt=consent` and nothing is new, what it already holds (likewise below).
+   */
   missingScopes: z.array(z.object({ name: z.string(), description: z.string().nullable() })),
   /** API permissions the app asks for, per API resource. */
   missingResourceScopes: z.array(

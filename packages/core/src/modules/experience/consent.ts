@@ -93,9 +93,39 @@ const loadAllowList = async (session: ExperienceSession) => {
   return session.scope.transaction((tx) => readConsentAllowList(tx, client.source.id));
 };
 
+/**
+ * What the session's grant already holds of this request: shown when the app asked with
+ * `prompt=consent` and nothing is new (oidc-provider then reports nothing missing, and the user
+ * would be asked to confirm an empty list).
+ */
+const alreadyGranted = async (session: ExperienceSession): Promise<ConsentDetails> => {
+  const grant = await findGrantToExtend(session);
+  if (!grant) {
+    return {};
+  }
+  const requested = String(session.interaction.params.scope ?? '').split(' ').filter(Boolean);
+  const held = (granted: string | undefined) => new Set((granted ?? '').split(' '));
+  const oidcScopes = held(grant.getOIDCScope());
+  const resourceScopes = Object.fromEntries(
+    Object.keys(grant.resources ?? {})
+      .map((indicator): [string, string[]] => {
+        const granted = held(grant.getResourceScope(indicator));
+        return [indicator, requested.filter((name) => granted.has(name))];
+      })
+      .filter(([, names]) => names.length > 0),
+  );
+  return { missingOIDCScope: requested.filter((name) => oidcScopes.has(name)), missingResourceScopes: resourceScopes };
+};
+
+const isEmpty = (details: ConsentDetails) =>
+  !details.missingOIDCScope?.some((scope) => scope !== 'openid') &&
+  !details.missingOIDCClaims?.length &&
+  Object.values(details.missingResourceScopes ?? {}).every((names) => names.length === 0);
+
 export const getConsentInfo = async (session: ExperienceSession): Promise<ConsentInfo> => {
-  const { accountId, details } = requireConsentPrompt(session);
+  const { accountId, details: missing } = requireConsentPrompt(session);
   const clientId = session.applicationId!;
+  const details = isEmpty(missing) && session.interaction.prompt.reasons.includes('consent_prompt') ? await alreadyGranted(session) : missing;
   const shown = splitByAllowList(details, await loadAllowList(session));
   const requested = Object.fromEntries(shown.resourceScopes);
   const indicators = Object.keys(requested);

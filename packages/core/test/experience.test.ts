@@ -160,14 +160,7 @@ describe('languages: ui_locales and the sign-out pages', () => {
   it('says "Signed out" in the language the end-session request asked for, once', async () => {
     const signOut = async (query: Record<string, string>) => {
       const { browser, tokens } = await register(`leaving_${randomUUID().slice(0, 8)}`);
-      const params = new URLSearchParams({ id_token_hint: tokens.id_token!, ...query });
-      const confirmation = await (await browser.request(`${server.endpoint}/oidc/session/end?${params}`)).text();
-      const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirmation)?.[1];
-      const confirmed = await browser.request(`${server.endpoint}/oidc/session/end/confirm`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
-      });
+      const { confirmation, confirmed } = await browser.endSession({ id_token_hint: tokens.id_token!, ...query });
       expect(confirmed.status).toBe(303);
       const success = new URL(confirmed.headers.get('location')!, server.endpoint).href;
       expect(success).toBe(`${server.endpoint}/oidc/session/end/success`);

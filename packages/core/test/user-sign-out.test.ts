@@ -152,13 +152,7 @@ describe('back-channel logout when an administrator or a reset ends the sessions
   it('tells the app when the user signs out of it (RP-initiated logout)', async () => {
     const user = (await admin.post('/users', { username: 'bcl_rp', password })).body;
     const { browser, tokens, sid } = await signIn('bcl_rp');
-    const confirmation = await (await browser.request(`${server.endpoint}/oidc/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token! })}`)).text();
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirmation)?.[1];
-    const confirmed = await browser.request(`${server.endpoint}/oidc/session/end/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
-    });
+    const { confirmed } = await browser.endSession({ id_token_hint: tokens.id_token! });
     expect(confirmed.status).toBe(303);
     expect(await receivedLogouts()).toEqual([{ sub: user.id, sid }]);
   });

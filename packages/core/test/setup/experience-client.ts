@@ -82,6 +82,20 @@ export const createExperienceClient = async (base: string, app: TestApp, discove
       });
       return follow(url.toString());
     },
+    /**
+     * RP-initiated logout, confirmed as its page's form does: answers the confirmation page's HTML
+     * and the confirmation's response.
+     */
+    endSession: async (params: Record<string, string>) => {
+      const confirmation = await (await request(`${base}/oidc/session/end?${new URLSearchParams(params)}`)).text();
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirmation)?.[1];
+      const confirmed = await request(`${base}/oidc/session/end/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+      });
+      return { confirmation, confirmed };
+    },
     /** Exchanges the code the app received. */
     exchange: (callbackUrl: string) =>
       client.authorizationCodeGrant(config, new URL(callbackUrl), { pkceCodeVerifier: verifier, expectedState: state }),

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { connectorTypes, mfaFactors, secondaryIdentifiers, signInIdentifiers, supportedLocales } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 
+import { repoRoot, sourceFiles } from '../../test/setup/source-files.js';
 import { en } from './errors/en.js';
 import { type ErrorCode, translateError } from './index.js';
 import { type TermSet, termValues, translateTerm, translateTerms, uses } from './terms.js';
@@ -163,19 +163,9 @@ describe('translateTerms', () => {
   });
 });
 
-const repo = fileURLToPath(new URL('../../../../', import.meta.url));
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      return sourceFiles(path);
-    }
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
-  });
-
 describe('the sign-in methods the server names', () => {
   it('are written as the signInMethod names expect (`<identifier> + <method>`)', () => {
-    const written = sourceFiles(join(repo, 'packages/core/src')).flatMap((path) =>
+    const written = sourceFiles(join(repoRoot, 'packages/core/src')).flatMap((path) =>
       [...readFileSync(path, 'utf8').matchAll(/'session\.sign_in_method_not_enabled', { method: `\${[^}]+} \+ ([^`]+)` }/g)].map(
         (match) => match[1]!,
       ),

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { builtInConnectors } from '@gatehouse/connectors';
 import * as schemas from '@gatehouse/schemas';
@@ -10,24 +9,15 @@ import { validationPhrasesByLocale } from '@gatehouse/schemas/validation-message
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
+import { repoRoot, sourceFiles } from '../../test/setup/source-files.js';
 import { entityNames, translateEntity } from './entities.js';
 import { translateIssue, translateMessage } from './index.js';
 
-const repo = fileURLToPath(new URL('../../../../', import.meta.url));
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      return sourceFiles(path);
-    }
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
-  });
 
 const sources = ['packages/schemas/src', 'packages/core/src', 'packages/connectors/src']
-  .flatMap((dir) => sourceFiles(join(repo, dir)))
+  .flatMap((dir) => sourceFiles(join(repoRoot, dir)))
   .filter((path) => !/i18n[/\\]errors[/\\]|validation-messages[/\\]/.test(path))
-  .map((path) => ({ path: path.slice(repo.length), text: readFileSync(path, 'utf8') }));
+  .map((path) => ({ path: path.slice(repoRoot.length), text: readFileSync(path, 'utf8') }));
 
 /** Texts that look like messages in the sources but are none of the validation messages. */
 const notValidationMessages = new Set(['Only the default tenant is supported in OSS.']);

@@ -500,6 +500,28 @@ describe('requests sent at once', () => {
     }
     expect(await registered('double_click')).toEqual(['double_click']);
   });
+
+  it('never lets one step undo another of the same sign-in: the later of two saves is refused with 409 session.conflict', async () => {
+    await register('parallel_steps');
+    const [browser] = await signInPages(1);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        browser!.api('POST', '/verification/password', { identifier: { type: 'username', value: 'parallel_steps' }, password: strongPassword }),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.map((answer) => [answer.status, answer.body.code])).toEqual(refused.map(() => [409, 'session.conflict']));
+    expect(refused[0]!.body.message).toBe('Another step of this sign-in changed it at the same moment. Try again.');
+    // Every verification the API answered with is still there to identify by.
+    for (const answer of accepted) {
+      expect((await browser!.api('POST', '/identification', { verificationId: answer.body.verificationId })).status).toBe(204);
+    }
+    const submitted = await browser!.api('POST', '/submit', {});
+    expect(submitted.status).toBe(200);
+  });
 });
 
 describe('sessions and requests the API refuses', () => {

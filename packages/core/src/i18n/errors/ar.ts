@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'فشل التحقق من CAPTCHA. يُرجى المحاولة مرة أخرى.',
   'captcha.secret_required': 'يُرجى إدخال المفتاح السري لمزوّد CAPTCHA.',
   'session.not_found': 'انتهت صلاحية جلسة تسجيل الدخول هذه أو أنها غير موجودة. يُرجى العودة إلى التطبيق والبدء من جديد.',
+  'session.conflict': 'غيّرت خطوة أخرى من تسجيل الدخول هذا الجلسة في اللحظة نفسها. حاول مرة أخرى.',
   'session.not_started': 'يُرجى أولًا بدء تسجيل الدخول أو إنشاء الحساب أو إعادة تعيين كلمة المرور.',
   'session.wrong_event': 'تنتمي هذه الخطوة إلى {{expected}} وليس إلى {{event}}.',
   'session.cross_site_request': 'لا تُقبل الطلبات الواردة من مواقع أخرى.',

@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'Die Captcha-Prüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'captcha.secret_required': 'Geben Sie den geheimen Schlüssel des Captcha-Anbieters an.',
   'session.not_found': 'Diese Anmeldesitzung ist abgelaufen oder existiert nicht. Kehren Sie zur Anwendung zurück und beginnen Sie erneut.',
+  'session.conflict': 'Ein anderer Schritt dieser Anmeldung hat sie im selben Moment geändert. Versuchen Sie es erneut.',
   'session.not_started': 'Starten Sie zuerst die Anmeldung, die Registrierung oder das Zurücksetzen des Passworts.',
   'session.wrong_event': 'Dieser Schritt gehört zu {{expected}}, nicht zu {{event}}.',
   'session.cross_site_request': 'Anfragen von anderen Websites werden nicht akzeptiert.',

@@ -128,6 +128,7 @@ export const en = {
   'captcha.failed': 'The captcha check failed. Please try again.',
   'captcha.secret_required': 'Give the secret key of the captcha provider.',
   'session.not_found': 'This sign-in session has expired or does not exist. Go back to the application and start again.',
+  'session.conflict': 'Another step of this sign-in changed it at the same moment. Try again.',
   'session.not_started': 'Start the sign-in, registration or password reset first.',
   'session.wrong_event': 'This step belongs to {{expected}}, not to {{event}}.',
   'session.cross_site_request': 'Requests from other sites are not accepted.',

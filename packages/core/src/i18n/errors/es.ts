@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'La verificación del captcha ha fallado. Vuelva a intentarlo.',
   'captcha.secret_required': 'Indique la clave secreta del proveedor de captcha.',
   'session.not_found': 'Esta sesión de inicio de sesión ha caducado o no existe. Vuelva a la aplicación y empiece de nuevo.',
+  'session.conflict': 'Otro paso de este inicio de sesión lo modificó en el mismo momento. Vuelva a intentarlo.',
   'session.not_started': 'Primero inicie el proceso de inicio de sesión, de registro o de restablecimiento de contraseña.',
   'session.wrong_event': 'Este paso corresponde a {{expected}}, no a {{event}}.',
   'session.cross_site_request': 'No se aceptan solicitudes de otros sitios.',

@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'La vérification du captcha a échoué. Veuillez réessayer.',
   'captcha.secret_required': 'Indiquez la clé secrète du fournisseur de captcha.',
   'session.not_found': 'Cette session de connexion a expiré ou n\'existe pas. Retournez dans l\'application et recommencez.',
+  'session.conflict': 'Une autre étape de cette connexion l\'a modifiée au même moment. Réessayez.',
   'session.not_started': 'Commencez d\'abord la connexion, l\'inscription ou la réinitialisation du mot de passe.',
   'session.wrong_event': 'Cette étape relève de {{expected}}, et non de {{event}}.',
   'session.cross_site_request': 'Les requêtes provenant d\'autres sites ne sont pas acceptées.',

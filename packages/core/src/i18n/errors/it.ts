@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'La verifica del captcha non è riuscita. Riprovi.',
   'captcha.secret_required': 'Indichi la chiave segreta del provider del captcha.',
   'session.not_found': 'Questa sessione di accesso è scaduta o non esiste. Torni all\'applicazione e ricominci.',
+  'session.conflict': 'Un altro passaggio di questo accesso lo ha modificato nello stesso momento. Riprovi.',
   'session.not_started': 'Avvii prima l\'accesso, la registrazione o il ripristino della password.',
   'session.wrong_event': 'Questo passaggio appartiene a {{expected}}, non a {{event}}.',
   'session.cross_site_request': 'Le richieste provenienti da altri siti non sono accettate.',

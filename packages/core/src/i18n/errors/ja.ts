@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'CAPTCHA の検証に失敗しました。もう一度お試しください。',
   'captcha.secret_required': 'CAPTCHA プロバイダーのシークレットキーを指定してください。',
   'session.not_found': 'このサインインセッションは期限切れか、存在しません。アプリケーションに戻ってやり直してください。',
+  'session.conflict': 'このサインインの別の手順が同時に変更を加えました。もう一度お試しください。',
   'session.not_started': '先にサインイン、登録、またはパスワードリセットを開始してください。',
   'session.wrong_event': 'このステップは {{event}} ではなく {{expected}} のものです。',
   'session.cross_site_request': '他のサイトからのリクエストは受け付けていません。',

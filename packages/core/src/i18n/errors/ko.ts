@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'CAPTCHA 확인에 실패했습니다. 다시 시도해 주세요.',
   'captcha.secret_required': 'CAPTCHA 공급자의 비밀 키를 입력해 주세요.',
   'session.not_found': '이 로그인 세션이 만료되었거나 존재하지 않습니다. 애플리케이션으로 돌아가 다시 시작해 주세요.',
+  'session.conflict': '이 로그인의 다른 단계가 같은 순간에 변경했습니다. 다시 시도해 주세요.',
   'session.not_started': '먼저 로그인, 가입 또는 비밀번호 재설정을 시작해 주세요.',
   'session.wrong_event': '이 단계는 {{event}}이(가) 아니라 {{expected}}에 속합니다.',
   'session.cross_site_request': '다른 사이트에서 보낸 요청은 허용되지 않습니다.',

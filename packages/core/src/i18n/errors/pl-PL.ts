@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'Weryfikacja CAPTCHA nie powiodła się. Prosimy spróbować ponownie.',
   'captcha.secret_required': 'Należy podać klucz tajny dostawcy CAPTCHA.',
   'session.not_found': 'Ta sesja logowania wygasła lub nie istnieje. Należy wrócić do aplikacji i zacząć od nowa.',
+  'session.conflict': 'Inny krok tego logowania zmienił je w tej samej chwili. Spróbuj ponownie.',
   'session.not_started': 'Najpierw należy rozpocząć logowanie, rejestrację lub resetowanie hasła.',
   'session.wrong_event': 'Ten krok należy do {{expected}}, a nie do {{event}}.',
   'session.cross_site_request': 'Żądania z innych witryn nie są akceptowane.',

@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'A verificação do captcha falhou. Tente novamente.',
   'captcha.secret_required': 'Informe a chave secreta do provedor de captcha.',
   'session.not_found': 'Esta sessão de login expirou ou não existe. Volte ao aplicativo e comece novamente.',
+  'session.conflict': 'Outra etapa deste login o alterou no mesmo instante. Tente novamente.',
   'session.not_started': 'Primeiro inicie o login, o cadastro ou a redefinição de senha.',
   'session.wrong_event': 'Esta etapa pertence a {{expected}}, não a {{event}}.',
   'session.cross_site_request': 'Requisições de outros sites não são aceitas.',

@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'A verificação do captcha falhou. Tente novamente.',
   'captcha.secret_required': 'Indique a chave secreta do fornecedor de captcha.',
   'session.not_found': 'Esta sessão de autenticação expirou ou não existe. Volte à aplicação e comece novamente.',
+  'session.conflict': 'Outro passo deste início de sessão alterou-o no mesmo instante. Tente novamente.',
   'session.not_started': 'Comece primeiro por iniciar sessão, registar-se ou repor a palavra-passe.',
   'session.wrong_event': 'Este passo pertence a {{expected}} e não a {{event}}.',
   'session.cross_site_request': 'Não são aceites pedidos provenientes de outros sites.',

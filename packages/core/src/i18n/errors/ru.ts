@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'Проверка CAPTCHA не пройдена. Повторите попытку.',
   'captcha.secret_required': 'Укажите секретный ключ провайдера CAPTCHA.',
   'session.not_found': 'Этот сеанс входа истёк или не существует. Вернитесь в приложение и начните заново.',
+  'session.conflict': 'Другой шаг этого входа изменил его в тот же момент. Попробуйте ещё раз.',
   'session.not_started': 'Сначала начните вход, регистрацию или сброс пароля.',
   'session.wrong_event': 'Этот шаг относится к {{expected}}, а не к {{event}}.',
   'session.cross_site_request': 'Запросы с других сайтов не принимаются.',

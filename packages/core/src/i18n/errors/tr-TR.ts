@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'CAPTCHA doğrulaması başarısız oldu. Lütfen tekrar deneyin.',
   'captcha.secret_required': 'CAPTCHA sağlayıcısının gizli anahtarını girin.',
   'session.not_found': 'Bu oturum açma oturumunun süresi dolmuş veya böyle bir oturum yok. Uygulamaya dönüp yeniden başlayın.',
+  'session.conflict': 'Bu oturum açmanın başka bir adımı aynı anda değişiklik yaptı. Yeniden deneyin.',
   'session.not_started': 'Önce oturum açma, kayıt veya parola sıfırlama işlemini başlatın.',
   'session.wrong_event': 'Bu adım {{event}} için değil, {{expected}} için.',
   'session.cross_site_request': 'Diğer sitelerden gelen istekler kabul edilmiyor.',

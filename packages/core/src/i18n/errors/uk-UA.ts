@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': 'Перевірку CAPTCHA не пройдено. Спробуйте ще раз.',
   'captcha.secret_required': 'Вкажіть секретний ключ провайдера CAPTCHA.',
   'session.not_found': 'Цей сеанс входу завершився або не існує. Поверніться до застосунку й почніть спочатку.',
+  'session.conflict': 'Інший крок цього входу змінив його в той самий момент. Спробуйте ще раз.',
   'session.not_started': 'Спочатку почніть вхід, реєстрацію або скидання пароля.',
   'session.wrong_event': 'Цей крок належить до {{expected}}, а не до {{event}}.',
   'session.cross_site_request': 'Запити з інших сайтів не приймаються.',

@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': '人机验证失败。请重试。',
   'captcha.secret_required': '请提供人机验证提供商的密钥。',
   'session.not_found': '此登录会话已过期或不存在。请返回应用重新开始。',
+  'session.conflict': '此登录的另一个步骤同时进行了更改。请重试。',
   'session.not_started': '请先开始登录、注册或重置密码流程。',
   'session.wrong_event': '此步骤属于 {{expected}}，而不是 {{event}}。',
   'session.cross_site_request': '不接受来自其他站点的请求。',

@@ -126,6 +126,7 @@ export const phrases: ErrorPhrases = {
   'captcha.failed': '人機驗證失敗。請再試一次。',
   'captcha.secret_required': '請提供人機驗證供應商的密鑰。',
   'session.not_found': '此登入工作階段已過期或不存在。請返回應用程式重新開始。',
+  'session.conflict': '此登入的另一個步驟同時作出了更改。請再試一次。',
   'session.not_started': '請先開始登入、註冊或重設密碼程序。',
   'session.wrong_event': '此步驟屬於 {{expected}}，而非 {{event}}。',
   'session.cross_site_request': '不接受來自其他網站的請求。',

@@ -78,7 +78,12 @@ export class ExperienceSession {
     readonly settings: SignInExperience,
     readonly deps: ExperienceDeps,
     public current: ExperienceState | undefined,
-  ) {}
+  ) {
+    this.stored = current && { revision: current.revision ?? 0, json: JSON.stringify(current) };
+  }
+
+  /** The state as this request found it in storage: saved over only if no other step saved since. */
+  private stored: { revision: number; json: string } | undefined;
 
   static async open(request: FastifyRequest, reply: FastifyReply, deps: ExperienceDeps) {
     const [{ provider, interaction, state }, settings] = await Promise.all([
@@ -116,13 +121,23 @@ export class ExperienceSession {
     this.current = { event, verifications: {}, profile: {} };
   }
 
+  /** Stores the state if this step changed it; 409 when another step of the flow saved meanwhile. */
   async save() {
-    await saveExperienceState(this.scope, this.interaction.uid, this.state, new Date(this.interaction.exp * 1000));
+    const { state, stored } = this;
+    const json = JSON.stringify(state);
+    if (json === stored?.json) {
+      return;
+    }
+    if (!(await saveExperienceState(this.scope, this.interaction.uid, state, stored?.revision, new Date(this.interaction.exp * 1000)))) {
+      throw new ApiError(409, 'session.conflict');
+    }
+    this.stored = { revision: state.revision!, json: JSON.stringify(state) };
   }
 
   async discard() {
     await deleteExperienceState(this.scope, this.interaction.uid);
     this.current = undefined;
+    this.stored = undefined;
   }
 
   /**

@@ -1,8 +1,11 @@
 import type { SocialUserInfo } from '@gatehouse/connectors';
 import type { ExperienceIdentifier, InteractionEvent } from '@gatehouse/schemas';
 
+import { and, eq, sql } from 'drizzle-orm';
+
 import type { TenantScope } from '../../app/tenant-scope.js';
-import { destroyModelInstance, findModelInstance, upsertModelInstance } from '../../oidc/oidc-model-instances.queries.js';
+import { destroyModelInstance, findModelInstance } from '../../oidc/oidc-model-instances.queries.js';
+import { oidcModelInstances as table } from '../../oidc/oidc-model-instances.table.js';
 
 /** A check the user passed (or started) during this interaction. */
 export type VerificationRecord =
@@ -58,6 +61,8 @@ export type ExperienceState = {
   passwordReset?: boolean;
   /** Custom profile values were sent (`extraProfile`): a registration stops offering the optional fields. */
   extraProfileAnswered?: boolean;
+  /** Counts the saves: a step saves only over the revision it read (see saveExperienceState). */
+  revision?: number;
 };
 
 /** Its model name in `oidc_model_instances`, beside the Interaction of the same id. */
@@ -72,9 +77,45 @@ export const loadExperienceState = async (scope: TenantScope, interactionId: str
   return row?.payload as ExperienceState | undefined;
 };
 
-export const saveExperienceState = async (scope: TenantScope, interactionId: string, state: ExperienceState, expiresAt: Date) => {
-  const payload = state as unknown as Record<string, unknown>;
-  await scope.autocommit((tx) => upsertModelInstance(tx, { tenantId: scope.tenantId, modelName: experienceModelName, id: interactionId, payload, expiresAt }));
+/**
+ * Saves `state` as the next revision of the one the step read (`readRevision`; undefined when the
+ * step found no state). Answers false, writing nothing, when another step of the same interaction
+ * saved in between: a step read-modify-writes the whole state, so the later of two parallel steps
+ * would otherwise silently undo the earlier one's change.
+ */
+export const saveExperienceState = async (
+  scope: TenantScope,
+  interactionId: string,
+  state: ExperienceState,
+  readRevision: number | undefined,
+  expiresAt: Date,
+): Promise<boolean> => {
+  const payload = { ...state, revision: (readRevision ?? 0) + 1 } as Record<string, unknown>;
+  const written = await scope.autocommit((tx) =>
+    readRevision === undefined
+      ? tx
+          .insert(table)
+          .values({ tenantId: scope.tenantId, modelName: experienceModelName, id: interactionId, payload, expiresAt })
+          .onConflictDoNothing()
+          .returning({ id: table.id })
+      : tx
+          .update(table)
+          .set({ payload, expiresAt })
+          .where(
+            and(
+              eq(table.modelName, experienceModelName),
+              eq(table.id, interactionId),
+              // States saved before revisions were counted read as revision 0.
+              sql`coalesce((${table.payload}->>'revision')::int, 0) = ${readRevision}`,
+            ),
+          )
+          .returning({ id: table.id }),
+  );
+  if (written.length === 0) {
+    return false;
+  }
+  state.revision = payload.revision as number;
+  return true;
 };
 
 export const deleteExperienceState = async (scope: TenantScope, interactionId: string) => {

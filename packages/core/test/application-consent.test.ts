@@ -128,22 +128,6 @@ describe('application sign-in experience', () => {
   });
 });
 
-/** Submits the self-submitting form oidc-provider answers with when a sign-in ends another account's session. */
-const endPreviousSession = async (browser: Awaited<ReturnType<typeof createExperienceClient>>, landed: string) => {
-  const page = await (await browser.request(landed)).text();
-  const action = /<form method="post" action="([^"]+)">/.exec(page)?.[1];
-  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
-  if (!action || !xsrf) {
-    return landed;
-  }
-  const confirmed = await browser.request(action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
-  });
-  return browser.follow(new URL(confirmed.headers.get('location')!, action).toString());
-};
-
 describe('user consent scopes', () => {
   /** A third-party app, an API with three permissions, and a user whose role grants all three. */
   const setUp = async (username: string) => {
@@ -435,7 +419,7 @@ describe('user consent scopes', () => {
     expect(restarted.searchParams.get('prompt')).toBe('consent login');
     expect(restarted.searchParams.has('login_hint')).toBe(false);
     // Another account ends the first one's session on the way (oidc-provider's self-submitting form).
-    expect(await endPreviousSession(browser, await signIn(browser, 'second_account'))).toBe(`${server.endpoint}/consent`);
+    expect(await browser.endPreviousSession(await signIn(browser, 'second_account'))).toBe(`${server.endpoint}/consent`);
     const info = await browser.api('GET', '/consent');
     expect(info.body.user.id).toBe(second.id);
     const granted = await browser.api('POST', '/consent', { interactionId: info.body.interactionId });

@@ -524,6 +524,27 @@ describe('requests sent at once', () => {
   });
 });
 
+describe('another account in a signed-in browser', () => {
+  it('signs in as another user for prompt=login: ending the first session keeps the sign-in it interrupted', async () => {
+    await register('first_in_browser');
+    const { tokens: secondTokens } = await register('second_in_browser');
+    const first = await signIn('first_in_browser', strongPassword);
+    await finishSignIn(first.browser, first.verified.body.verificationId);
+    // The same browser: the app asks for a sign-in again, and another user signs in.
+    const again = await createExperienceClient(server.endpoint, app, first.browser.config, first.browser.jar);
+    expect(await again.authorize({ prompt: 'login' })).toBe(`${server.endpoint}/sign-in`);
+    expect((await again.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+    const verified = await again.api('POST', '/verification/password', { identifier: { type: 'username', value: 'second_in_browser' }, password: strongPassword });
+    expect((await again.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
+    const submitted = await again.api('POST', '/submit', {});
+    // oidc-provider ends the first user's session (and revokes its grant) with a self-submitting form, then resumes.
+    const callback = await again.endPreviousSession(await again.follow(submitted.body.redirectTo));
+    expect(callback.startsWith(app.redirectUri), callback).toBe(true);
+    const { payload } = await jwtVerify((await again.exchange(callback)).id_token!, jwks, { audience: app.id });
+    expect(payload.sub).toBe(secondTokens.claims()!.sub);
+  });
+});
+
 describe('sessions and requests the API refuses', () => {
   it('answers config without an interaction, and session.not_found for steps', async () => {
     const config = await fetch(`${server.endpoint}/api/experience/config`);

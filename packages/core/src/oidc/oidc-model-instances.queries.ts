@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
@@ -100,9 +100,18 @@ export const destroyModelInstance = async (tx: Tx, modelName: string, id: string
   await destroy(tx).execute({ model: modelName, id });
 };
 
-const revokeByGrant = prepared('oidc_revoke_by_grant', (tx) => tx.delete(table).where(eq(table.grantId, sql.placeholder('grantId'))));
+/**
+ * The models a grant issues, as oidc-provider's own adapter lists them. An Interaction names the
+ * grant it may extend too, but it is not the grant's: a sign-in that ends another account's session
+ * (and revokes that session's grants) goes on with it.
+ */
+const issuedByGrant = ['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PreAuthorizedCode'];
 
-/** Every instance (tokens, codes…) of one grant. */
+const revokeByGrant = prepared('oidc_revoke_by_grant', (tx) =>
+  tx.delete(table).where(and(eq(table.grantId, sql.placeholder('grantId')), inArray(table.modelName, issuedByGrant))),
+);
+
+/** Every token and code of one grant. */
 export const destroyGrantInstances = async (tx: Tx, grantId: string) => {
   await revokeByGrant(tx).execute({ grantId });
 };

@@ -96,6 +96,24 @@ export const createExperienceClient = async (base: string, app: TestApp, discove
       });
       return { confirmation, confirmed };
     },
+    /**
+     * Submits the self-submitting form oidc-provider answers with when a sign-in ends another
+     * account's session, and follows on; answers `landed` when there is no such form.
+     */
+    endPreviousSession: async (landed: string) => {
+      const page = await (await request(landed)).text();
+      const action = /<form method="post" action="([^"]+)">/.exec(page)?.[1];
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
+      if (!action || !xsrf) {
+        return landed;
+      }
+      const confirmed = await request(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+      });
+      return follow(new URL(confirmed.headers.get('location')!, action).toString());
+    },
     /** Exchanges the code the app received. */
     exchange: (callbackUrl: string) =>
       client.authorizationCodeGrant(config, new URL(callbackUrl), { pkceCodeVerifier: verifier, expectedState: state }),

@@ -57,6 +57,7 @@ const pages: Record<PageName, ComponentType<PageProps>> = {
   register: lazy(() => import('./pages/register.js')),
   'forgot-password': lazy(() => import('./pages/forgot-password.js')),
   continue: lazy(() => import('./pages/continue.js')),
+  'select-account': lazy(() => import('./pages/select-account.js')),
   consent: lazy(() => import('./pages/consent.js')),
   'social-callback': lazy(() => import('./pages/social-callback.js')),
 };

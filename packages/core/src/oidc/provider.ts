@@ -59,14 +59,17 @@ const logTokenRequests =
   };
 
 /**
- * oidc-provider's login and consent prompts, after a requestable `create` prompt (OpenID Connect
- * Prompt Create 1.0): `prompt=create` opens the registration page even for a signed-in browser, and
- * discovery lists `create` among `prompt_values_supported`. Submitting the sign-in experience
- * resolves it (see the experience's submit).
+ * oidc-provider's login and consent prompts, after two requestable ones that discovery lists among
+ * `prompt_values_supported`:
+ * - `select_account` (OpenID Connect Core 3.1.2.1): a signed-in browser is asked whether to go on
+ *   with its account or to sign in with another; without a live account it is the sign-in page;
+ * - `create` (OpenID Connect Prompt Create 1.0): the registration page even for a signed-in browser.
+ * Submitting a sign-in or registration resolves both (see the experience's submit).
  */
 const buildInteractionPolicy = () => {
   const policy = interactionPolicy.base();
   policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
   // A session (or a submitted sign-in) whose user was deleted or suspended meanwhile: findAccount
   // finds no account, and oidc-provider would go on without one (a 500 at the consent checks).
   // Such a session counts as none: the user signs in again.
@@ -79,9 +82,13 @@ const buildInteractionPolicy = () => {
 };
 
 /** Which hosted page an interaction opens (the pages themselves are in packages/experience). */
-const experiencePagePath = (interaction: { prompt: { name: string }; params: Record<string, unknown> }) => {
+const experiencePagePath = (ctx: KoaContextWithOIDC, interaction: { prompt: { name: string }; params: Record<string, unknown> }) => {
   if (interaction.prompt.name === 'consent') {
     return '/consent';
+  }
+  // The account of a session whose user is gone is not offered (see the login prompt's account_gone).
+  if (interaction.prompt.name === 'select_account' && ctx.oidc.account) {
+    return '/select-account';
   }
   const wantsRegistration = interaction.prompt.name === 'create' || interaction.params.first_screen === 'register';
   return wantsRegistration ? '/register' : '/sign-in';
@@ -360,7 +367,7 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
     },
     interactions: {
       policy: interactionPrompts,
-      url: (_ctx, interaction) => `${runtime.baseUrl}${experiencePagePath(interaction)}`,
+      url: (ctx, interaction) => `${runtime.baseUrl}${experiencePagePath(ctx, interaction)}`,
     },
     loadExistingGrant: (ctx) =>
       grantFirstPartyRequests(ctx, (clientId) => options.database.withTenant(runtime.tenantId, (tx) => readConsentAllowList(tx, clientId))),

@@ -223,6 +223,20 @@ describe('accessibility of the hosted pages', () => {
     await expectAccessible(page, 'consent');
   });
 
+  it('the account choice of prompt=select_account passes WCAG 2.1 AA checks', async () => {
+    const { page } = browser;
+    const first = await startAuthorization(page, server.endpoint, app);
+    await waitForHeading(page, 'Sign in');
+    await page.getByLabel('Username', { exact: true }).fill('ada_a11y');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await first.finish();
+    await startAuthorization(page, server.endpoint, app, { prompt: 'select_account' });
+    await waitForHeading(page, 'Choose an account');
+    await page.getByRole('button', { name: 'Continue as ada_a11y', exact: true }).waitFor();
+    await expectAccessible(page, 'select-account');
+  });
+
   it('signs in with the keyboard alone: fields in order, Enter submits, the error takes the focus', async () => {
     const { page } = browser;
     const authorization = await startAuthorization(page, server.endpoint, app);

@@ -362,6 +362,29 @@ describe('hosted pages in a browser', () => {
     }
   });
 
+  it('prompt=select_account: continues as the signed-in user, or signs in with another account for the same request', async () => {
+    const adaId = await createUser({ username: 'ada_selects', password, name: 'Ada Lovelace' });
+    const graceId = await createUser({ username: 'grace_selects', password });
+    const { page } = browser;
+    const first = await startAuthorization(page, server.endpoint, app);
+    await signInOnPage(page, 'Username', 'ada_selects', password);
+    expect((await first.finish()).claims.sub).toBe(adaId);
+
+    const chosen = await startAuthorization(page, server.endpoint, app, { prompt: 'select_account' });
+    await waitForHeading(page, 'Choose an account');
+    expect(await visibleText(page.locator('.description'))).toBe('to continue to Browser app');
+    expect(await visibleText(page.locator('.consent-user-name'))).toBe('Ada Lovelace');
+    await page.getByRole('button', { name: 'Continue as Ada Lovelace', exact: true }).click();
+    expect((await chosen.finish()).claims.sub).toBe(adaId);
+
+    const switched = await startAuthorization(page, server.endpoint, app, { prompt: 'select_account' });
+    await waitForHeading(page, 'Choose an account');
+    await page.getByRole('button', { name: 'Use another account', exact: true }).click();
+    // The browser signs Ada out on the way back to the app (oidc-provider's self-submitting form).
+    await signInOnPage(page, 'Username', 'grace_selects', password);
+    expect((await switched.finish()).claims.sub).toBe(graceId);
+  });
+
   describe('consent for a third-party app', () => {
     let partner: TestApp;
     let userId: string;

@@ -1,4 +1,4 @@
-import type { ConsentInfo, ExperienceConfig, InteractionEvent } from '@gatehouse/schemas';
+import type { AccountChoice, ConsentInfo, ExperienceConfig, InteractionEvent } from '@gatehouse/schemas';
 
 export type ErrorDetail = { path: string; code: string; message: string };
 
@@ -100,6 +100,9 @@ export const api = {
   resetPassword: (password: string) => request<void>('PUT', '/profile/password', { password }),
   submit: (agreeToTerms?: boolean) =>
     request<Redirect>('POST', '/submit', agreeToTerms === undefined ? {} : { agreeToTerms }),
+  accountChoice: () => request<AccountChoice>('GET', '/select-account'),
+  continueWithAccount: (interactionId: string) => request<Redirect>('POST', '/select-account', { interactionId }),
+  useAnotherAccount: (interactionId: string) => request<Redirect>('POST', '/select-account/switch', { interactionId }),
   consent: () => request<ConsentInfo>('GET', '/consent'),
   grantConsent: (interactionId: string) => request<Redirect>('POST', '/consent', { interactionId }),
   switchAccount: (interactionId: string) => request<Redirect>('POST', '/consent/switch-account', { interactionId }),

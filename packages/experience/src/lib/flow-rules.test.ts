@@ -95,6 +95,12 @@ describe('routes', () => {
     expect(resolveRoute('/consent', context)).toEqual({ redirect: '/sign-in' });
   });
 
+  it('shows the account choice only for prompt=select_account; its sign-in pages stay open (no signed-in account)', () => {
+    expect(resolveRoute('/select-account', { ...context, prompt: 'select_account' })).toEqual({ page: 'select-account' });
+    expect(resolveRoute('/sign-in', { ...context, prompt: 'select_account' })).toEqual({ page: 'sign-in' });
+    expect(resolveRoute('/select-account', context)).toEqual({ redirect: '/sign-in' });
+  });
+
   it('reads the connector of the social callback', () => {
     expect(resolveRoute('/callback/social/google%20x', context)).toEqual({ page: 'social-callback', connectorId: 'google x' });
   });

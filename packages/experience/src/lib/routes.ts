@@ -1,12 +1,20 @@
 /** Which page a path shows, or where to send the browser instead. Pure, so the rules are unit-tested. */
-export type PageName = 'sign-in' | 'register' | 'forgot-password' | 'continue' | 'consent' | 'social-callback' | 'unknown-session';
+export type PageName =
+  | 'sign-in'
+  | 'register'
+  | 'forgot-password'
+  | 'continue'
+  | 'select-account'
+  | 'consent'
+  | 'social-callback'
+  | 'unknown-session';
 
 export type RouteResult = { page: PageName; connectorId?: string } | { redirect: string };
 
 export type RouteContext = {
   /** False when `GET /config` had no live interaction. */
   hasInteraction: boolean;
-  prompt?: 'login' | 'consent' | undefined;
+  prompt?: 'login' | 'select_account' | 'consent' | undefined;
   firstScreen?: 'signIn' | 'register' | undefined;
   signInMode: 'SignIn' | 'Register' | 'SignInAndRegister';
   /** The page as first opened (no navigation inside the app yet): `firstScreen` only applies then. */
@@ -28,6 +36,10 @@ export const resolveRoute = (path: string, context: RouteContext): RouteResult =
   }
   if (context.prompt === 'consent') {
     return path === '/consent' ? { page: 'consent' } : { redirect: '/consent' };
+  }
+  // prompt=select_account in a signed-in browser; its "Use another account" restarts with a sign-in.
+  if (context.prompt === 'select_account' && path === '/select-account') {
+    return { page: 'select-account' };
   }
   switch (path) {
     case '/sign-in': {

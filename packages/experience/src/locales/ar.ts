@@ -76,6 +76,10 @@ const ar: Phrases = {
   'continue.description_optional': 'أخبرنا المزيد عنك. جميع الحقول هنا اختيارية.',
   'continue.unsupported': 'لا يمكن إدخال بعض المعلومات المطلوبة في هذه الصفحة. يُرجى التواصل مع الدعم.',
 
+  'select_account.title': 'اختر حسابًا',
+  'select_account.description': 'للمتابعة إلى {{app}}',
+  'select_account.continue': 'المتابعة باسم {{name}}',
+
   'consent.title': 'يطلب {{app}} الوصول إلى حسابك',
   'consent.signed_in_as': 'تم تسجيل الدخول باسم',
   'consent.switch_account': 'استخدام حساب آخر',

@@ -79,6 +79,10 @@ const de: Phrases = {
   'continue.description_optional': 'Erzählen Sie uns etwas mehr über sich. Alle Felder hier sind optional.',
   'continue.unsupported': 'Einige erforderliche Angaben können auf dieser Seite nicht gemacht werden. Bitte wenden Sie sich an den Support.',
 
+  'select_account.title': 'Konto auswählen',
+  'select_account.description': 'um mit {{app}} fortzufahren',
+  'select_account.continue': 'Weiter als {{name}}',
+
   'consent.title': '{{app}} möchte auf Ihr Konto zugreifen',
   'consent.signed_in_as': 'Angemeldet als',
   'consent.switch_account': 'Anderes Konto verwenden',

@@ -81,6 +81,10 @@ const en = {
   'continue.description_optional': 'Tell us a little more about you. Every field here is optional.',
   'continue.unsupported': 'Some required information cannot be entered on this page. Please contact support.',
 
+  'select_account.title': 'Choose an account',
+  'select_account.description': 'to continue to {{app}}',
+  'select_account.continue': 'Continue as {{name}}',
+
   'consent.title': '{{app}} wants to access your account',
   'consent.signed_in_as': 'Signed in as',
   'consent.switch_account': 'Use another account',

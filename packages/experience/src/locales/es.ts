@@ -80,6 +80,10 @@ const es: Phrases = {
   'continue.unsupported':
     'Algunos datos obligatorios no se pueden introducir en esta página. Ponte en contacto con el servicio de asistencia.',
 
+  'select_account.title': 'Elija una cuenta',
+  'select_account.description': 'para continuar en {{app}}',
+  'select_account.continue': 'Continuar como {{name}}',
+
   'consent.title': '{{app}} quiere acceder a tu cuenta',
   'consent.signed_in_as': 'Sesión iniciada como',
   'consent.switch_account': 'Usar otra cuenta',

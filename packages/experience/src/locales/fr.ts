@@ -81,6 +81,10 @@ const fr: Phrases = {
   'continue.unsupported':
     'Certaines informations requises ne peuvent pas être saisies sur cette page. Veuillez contacter l’assistance.',
 
+  'select_account.title': 'Choisissez un compte',
+  'select_account.description': 'pour continuer vers {{app}}',
+  'select_account.continue': 'Continuer en tant que {{name}}',
+
   'consent.title': '{{app}} souhaite accéder à votre compte',
   'consent.signed_in_as': 'Connecté en tant que',
   'consent.switch_account': 'Utiliser un autre compte',

@@ -77,6 +77,10 @@ const it: Phrases = {
   'continue.description_optional': 'Raccontaci qualcosa in più su di te. Tutti i campi sono facoltativi.',
   'continue.unsupported': 'Alcune informazioni obbligatorie non possono essere inserite in questa pagina. Contatta l’assistenza.',
 
+  'select_account.title': 'Scelga un account',
+  'select_account.description': 'per continuare su {{app}}',
+  'select_account.continue': 'Continua come {{name}}',
+
   'consent.title': '{{app}} vuole accedere al tuo account',
   'consent.signed_in_as': 'Accesso eseguito come',
   'consent.switch_account': 'Usa un altro account',

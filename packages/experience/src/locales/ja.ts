@@ -77,6 +77,10 @@ const ja: Phrases = {
   'continue.description_optional': 'あなたについてもう少し教えてください。ここの項目はすべて任意です。',
   'continue.unsupported': '必要な情報の一部はこのページでは入力できません。サポートにお問い合わせください。',
 
+  'select_account.title': 'アカウントを選択',
+  'select_account.description': '{{app}} に進むために',
+  'select_account.continue': '{{name}} として続行',
+
   'consent.title': '{{app}} があなたのアカウントへのアクセスを求めています',
   'consent.signed_in_as': 'サインイン中のアカウント',
   'consent.switch_account': '別のアカウントを使用',

@@ -76,6 +76,10 @@ const ko: Phrases = {
   'continue.description_optional': '회원님에 대해 조금 더 알려 주세요. 여기 있는 항목은 모두 선택 사항입니다.',
   'continue.unsupported': '일부 필수 정보는 이 페이지에서 입력할 수 없습니다. 지원팀에 문의하세요.',
 
+  'select_account.title': '계정 선택',
+  'select_account.description': '{{app}}(으)로 계속하려면',
+  'select_account.continue': '{{name}}(으)로 계속',
+
   'consent.title': '{{app}}에서 계정 접근을 요청합니다',
   'consent.signed_in_as': '로그인한 계정',
   'consent.switch_account': '다른 계정 사용',

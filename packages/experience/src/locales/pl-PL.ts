@@ -77,6 +77,10 @@ const plPL: Phrases = {
   'continue.unsupported':
     'Niektórych wymaganych informacji nie można podać na tej stronie. Skontaktuj się z pomocą techniczną.',
 
+  'select_account.title': 'Wybierz konto',
+  'select_account.description': 'aby przejść do {{app}}',
+  'select_account.continue': 'Kontynuuj jako {{name}}',
+
   'consent.title': '{{app}} prosi o dostęp do Twojego konta',
   'consent.signed_in_as': 'Zalogowano jako',
   'consent.switch_account': 'Użyj innego konta',

@@ -78,6 +78,10 @@ const ptBR: Phrases = {
   'continue.unsupported':
     'Algumas informações obrigatórias não podem ser preenchidas nesta página. Entre em contato com o suporte.',
 
+  'select_account.title': 'Escolha uma conta',
+  'select_account.description': 'para continuar no {{app}}',
+  'select_account.continue': 'Continuar como {{name}}',
+
   'consent.title': '{{app}} quer acessar sua conta',
   'consent.signed_in_as': 'Conectado como',
   'consent.switch_account': 'Usar outra conta',

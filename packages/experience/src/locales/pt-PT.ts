@@ -78,6 +78,10 @@ const ptPT: Phrases = {
   'continue.description_optional': 'Conte-nos um pouco mais sobre si. Todos os campos são opcionais.',
   'continue.unsupported': 'Alguns dados obrigatórios não podem ser introduzidos nesta página. Contacte o apoio.',
 
+  'select_account.title': 'Escolha uma conta',
+  'select_account.description': 'para continuar para {{app}}',
+  'select_account.continue': 'Continuar como {{name}}',
+
   'consent.title': '{{app}} pretende aceder à sua conta',
   'consent.signed_in_as': 'Sessão iniciada como',
   'consent.switch_account': 'Utilizar outra conta',

@@ -77,6 +77,10 @@ const ru: Phrases = {
   'continue.description_optional': 'Расскажите немного больше о себе. Все поля здесь необязательны.',
   'continue.unsupported': 'Некоторые обязательные сведения нельзя ввести на этой странице. Обратитесь в службу поддержки.',
 
+  'select_account.title': 'Выберите учётную запись',
+  'select_account.description': 'чтобы перейти в {{app}}',
+  'select_account.continue': 'Продолжить как {{name}}',
+
   'consent.title': '{{app}} запрашивает доступ к вашему аккаунту',
   'consent.signed_in_as': 'Вы вошли как',
   'consent.switch_account': 'Использовать другой аккаунт',

@@ -77,6 +77,10 @@ const trTR: Phrases = {
   'continue.description_optional': 'Bize kendinizden biraz daha bahsedin. Buradaki tüm alanlar isteğe bağlıdır.',
   'continue.unsupported': 'Bazı zorunlu bilgiler bu sayfada girilemiyor. Lütfen destek ekibiyle iletişime geçin.',
 
+  'select_account.title': 'Bir hesap seçin',
+  'select_account.description': '{{app}} uygulamasına devam etmek için',
+  'select_account.continue': '{{name}} olarak devam et',
+
   'consent.title': '{{app}} hesabınıza erişmek istiyor',
   'consent.signed_in_as': 'Oturum açan',
   'consent.switch_account': 'Başka bir hesap kullan',

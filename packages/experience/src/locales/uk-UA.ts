@@ -77,6 +77,10 @@ const ukUA: Phrases = {
   'continue.description_optional': 'Розкажіть трохи більше про себе. Усі поля тут необов’язкові.',
   'continue.unsupported': 'Деякі обов’язкові відомості не можна ввести на цій сторінці. Зверніться до служби підтримки.',
 
+  'select_account.title': 'Виберіть обліковий запис',
+  'select_account.description': 'щоб перейти до {{app}}',
+  'select_account.continue': 'Продовжити як {{name}}',
+
   'consent.title': '{{app}} запитує доступ до вашого облікового запису',
   'consent.signed_in_as': 'Ви ввійшли як',
   'consent.switch_account': 'Використати інший обліковий запис',

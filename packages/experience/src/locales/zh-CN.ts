@@ -76,6 +76,10 @@ const zhCN: Phrases = {
   'continue.description_optional': '请再告诉我们一些关于您的信息。这里的所有字段均为选填。',
   'continue.unsupported': '部分必填信息无法在此页面填写，请联系支持人员。',
 
+  'select_account.title': '选择账户',
+  'select_account.description': '以继续使用 {{app}}',
+  'select_account.continue': '以 {{name}} 的身份继续',
+
   'consent.title': '{{app}} 请求访问你的账号',
   'consent.signed_in_as': '当前登录账号',
   'consent.switch_account': '使用其他账号',

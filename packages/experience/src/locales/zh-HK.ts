@@ -76,6 +76,10 @@ const zhHK: Phrases = {
   'continue.description_optional': '請再告訴我們一些關於你的資料。這裏的所有欄位均為選填。',
   'continue.unsupported': '部分必填資料無法在此頁面填寫，請聯絡支援團隊。',
 
+  'select_account.title': '選擇帳戶',
+  'select_account.description': '以繼續使用 {{app}}',
+  'select_account.continue': '以 {{name}} 的身分繼續',
+
   'consent.title': '{{app}} 要求存取你的帳戶',
   'consent.signed_in_as': '目前登入帳戶',
   'consent.switch_account': '使用其他帳戶',

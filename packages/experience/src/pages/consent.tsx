@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useApp } from '../components/app-context.js';
 import { Button, FormAlert, useAsyncAction, useFormErrors } from '../components/form.js';
 import { Page } from '../components/page.js';
+import { SignedInUser } from '../components/signed-in-user.js';
 import { api } from '../lib/api.js';
 import { redirectTo } from '../lib/flow.js';
 import { t } from '../lib/i18n.js';
@@ -68,27 +69,12 @@ export default function ConsentPage() {
 
   const { application, user } = info;
   const logo = (dark && application.darkLogoUri) || application.logoUri;
-  const userName = user.name || user.username || user.primaryEmail || user.primaryPhone || user.id;
-  const secondary = [user.primaryEmail, user.username, user.primaryPhone].find((value) => value && value !== userName);
   const userScopes = info.missingScopes.filter((scope) => scope.name !== 'openid');
 
   return (
     <Page title={t('consent.title', { app: application.name })} contentKey="/consent">
       {logo && <img class="consent-app-logo" src={logo} alt="" width={48} height={48} />}
-      <div class="consent-user">
-        {user.avatar ? (
-          <img class="avatar" src={user.avatar} alt="" width={40} height={40} />
-        ) : (
-          <span class="avatar avatar-initial" aria-hidden="true">
-            {[...userName][0]?.toUpperCase()}
-          </span>
-        )}
-        <div>
-          <div class="consent-user-label">{t('consent.signed_in_as')}</div>
-          <div class="consent-user-name">{userName}</div>
-          {secondary && <div class="consent-user-detail">{secondary}</div>}
-        </div>
-      </div>
+      <SignedInUser user={user} />
       <div class="consent-switch">
         <Button type="button" variant="link" busy={busy && choice === 'switch'} onClick={() => decide('switch')}>
           {t('consent.switch_account')}

@@ -135,12 +135,19 @@ export const consentInfoSchema = z.object({
 });
 export type ConsentInfo = z.infer<typeof consentInfoSchema>;
 
+/**
+ * `prompt=select_account` in a signed-in browser: the account the browser is signed in to, to
+ * continue with (`POST /select-account`) or to leave for another (`POST /select-account/switch`).
+ */
+export const accountChoiceSchema = consentInfoSchema.pick({ application: true, user: true, interactionId: true });
+export type AccountChoice = z.infer<typeof accountChoiceSchema>;
+
 /** The decision on a consent (`POST /consent` body, `DELETE /api/experience` query), see ConsentInfo's `interactionId`. */
 export const consentDecisionSchema = z.object({ interactionId: z.string().min(1).max(128).optional() }).strict();
 
 /** What the page knows about the interaction it was sent for (null: no live interaction). */
 export const experienceInteractionSchema = z.object({
-  prompt: z.enum(['login', 'consent']),
+  prompt: z.enum(['login', 'select_account', 'consent']),
   /** `first_screen=register` or `prompt=create` from the authorization request. */
   firstScreen: z.enum(['signIn', 'register']),
   loginHint: z.string().nullable(),

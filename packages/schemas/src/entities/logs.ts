@@ -27,6 +27,7 @@ export const interactionLogSteps = [
   'Submit',
   'Consent',
   'Cancel',
+  'SelectAccount',
 ] as const;
 export type InteractionLogStep = (typeof interactionLogSteps)[number];
 

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'تم الإرسال',
   'log_keys.step.Consent': 'تمت الموافقة',
   'log_keys.step.Cancel': 'أُلغي',
+  'log_keys.step.SelectAccount': 'تم اختيار الحساب',
   'sso_identities.title': 'هويات الدخول الموحد للمؤسسات',
   'sso_identities.description': 'حسابات لدى موفري هوية المؤسسات سجّل هذا المستخدم الدخول بها.',
   'sso_identities.empty': 'لا توجد هويات دخول موحد للمؤسسات.',

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Abgeschickt',
   'log_keys.step.Consent': 'Einwilligung erteilt',
   'log_keys.step.Cancel': 'Abgebrochen',
+  'log_keys.step.SelectAccount': 'Konto ausgewählt',
   'sso_identities.title': 'Enterprise-SSO-Identitäten',
   'sso_identities.description': 'Konten bei Unternehmens-Identitätsanbietern, mit denen sich dieser Benutzer angemeldet hat.',
   'sso_identities.empty': 'Keine Enterprise-SSO-Identitäten.',

@@ -163,6 +163,7 @@ const phrases = {
   'log_keys.step.Submit': 'Submitted',
   'log_keys.step.Consent': 'Consent given',
   'log_keys.step.Cancel': 'Cancelled',
+  'log_keys.step.SelectAccount': 'Account chosen',
   'sso_identities.title': 'Enterprise SSO identities',
   'sso_identities.description': 'Accounts at enterprise identity providers this user signed in with.',
   'sso_identities.empty': 'No enterprise SSO identities.',

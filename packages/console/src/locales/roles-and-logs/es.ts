@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Enviado',
   'log_keys.step.Consent': 'Consentimiento otorgado',
   'log_keys.step.Cancel': 'Cancelado',
+  'log_keys.step.SelectAccount': 'Cuenta elegida',
   'sso_identities.title': 'Identidades SSO empresariales',
   'sso_identities.description': 'Cuentas en proveedores de identidad empresariales con las que este usuario inició sesión.',
   'sso_identities.empty': 'No hay identidades SSO empresariales.',

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Envoyé',
   'log_keys.step.Consent': 'Consentement donné',
   'log_keys.step.Cancel': 'Annulé',
+  'log_keys.step.SelectAccount': 'Compte choisi',
   'sso_identities.title': 'Identités SSO d’entreprise',
   'sso_identities.description': 'Comptes auprès de fournisseurs d’identité d’entreprise avec lesquels cet utilisateur s’est connecté.',
   'sso_identities.empty': 'Aucune identité SSO d’entreprise.',

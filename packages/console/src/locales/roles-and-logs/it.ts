@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Inviato',
   'log_keys.step.Consent': 'Consenso dato',
   'log_keys.step.Cancel': 'Annullato',
+  'log_keys.step.SelectAccount': 'Account scelto',
   'sso_identities.title': 'Identità SSO aziendali',
   'sso_identities.description': 'Account presso provider di identità aziendali con cui questo utente ha effettuato l’accesso.',
   'sso_identities.empty': 'Nessuna identità SSO aziendale.',

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': '送信',
   'log_keys.step.Consent': '同意',
   'log_keys.step.Cancel': 'キャンセル',
+  'log_keys.step.SelectAccount': 'アカウントを選択',
   'sso_identities.title': 'エンタープライズ SSO ID',
   'sso_identities.description': 'このユーザーがサインインに使った企業の ID プロバイダーのアカウント。',
   'sso_identities.empty': 'エンタープライズ SSO ID はありません。',

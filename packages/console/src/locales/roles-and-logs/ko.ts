@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': '제출됨',
   'log_keys.step.Consent': '동의함',
   'log_keys.step.Cancel': '취소됨',
+  'log_keys.step.SelectAccount': '계정 선택됨',
   'sso_identities.title': '엔터프라이즈 SSO ID',
   'sso_identities.description': '이 사용자가 로그인에 사용한 기업 ID 공급자의 계정입니다.',
   'sso_identities.empty': '엔터프라이즈 SSO ID가 없습니다.',

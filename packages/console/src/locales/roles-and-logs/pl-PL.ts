@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Wysłano',
   'log_keys.step.Consent': 'Udzielono zgody',
   'log_keys.step.Cancel': 'Anulowano',
+  'log_keys.step.SelectAccount': 'Wybrano konto',
   'sso_identities.title': 'Tożsamości SSO firmowe',
   'sso_identities.description': 'Konta u firmowych dostawców tożsamości, za pomocą których ten użytkownik się logował.',
   'sso_identities.empty': 'Brak tożsamości SSO firmowych.',

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Enviado',
   'log_keys.step.Consent': 'Consentimento dado',
   'log_keys.step.Cancel': 'Cancelado',
+  'log_keys.step.SelectAccount': 'Conta escolhida',
   'sso_identities.title': 'Identidades SSO corporativas',
   'sso_identities.description': 'Contas em provedores de identidade corporativos com as quais este usuário entrou.',
   'sso_identities.empty': 'Nenhuma identidade SSO corporativa.',

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Submetido',
   'log_keys.step.Consent': 'Consentimento dado',
   'log_keys.step.Cancel': 'Cancelado',
+  'log_keys.step.SelectAccount': 'Conta escolhida',
   'sso_identities.title': 'Identidades SSO empresariais',
   'sso_identities.description': 'Contas em fornecedores de identidade empresariais com as quais este utilizador iniciou sessão.',
   'sso_identities.empty': 'Nenhuma identidade SSO empresarial.',

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Завершён',
   'log_keys.step.Consent': 'Согласие дано',
   'log_keys.step.Cancel': 'Отменён',
+  'log_keys.step.SelectAccount': 'Учётная запись выбрана',
   'sso_identities.title': 'Корпоративные SSO-идентичности',
   'sso_identities.description': 'Учётные записи у корпоративных поставщиков удостоверений, через которые входил этот пользователь.',
   'sso_identities.empty': 'Нет корпоративных SSO-идентичностей.',

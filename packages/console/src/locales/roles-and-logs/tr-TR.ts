@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Gönderildi',
   'log_keys.step.Consent': 'Onay verildi',
   'log_keys.step.Cancel': 'İptal edildi',
+  'log_keys.step.SelectAccount': 'Hesap seçildi',
   'sso_identities.title': 'Kurumsal SSO kimlikleri',
   'sso_identities.description': 'Bu kullanıcının oturum açtığı kurumsal kimlik sağlayıcılarındaki hesaplar.',
   'sso_identities.empty': 'Kurumsal SSO kimliği yok.',

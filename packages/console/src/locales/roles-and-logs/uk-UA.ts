@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': 'Завершено',
   'log_keys.step.Consent': 'Згоду надано',
   'log_keys.step.Cancel': 'Скасовано',
+  'log_keys.step.SelectAccount': 'Обліковий запис вибрано',
   'sso_identities.title': 'Корпоративні SSO-ідентичності',
   'sso_identities.description': 'Облікові записи в корпоративних постачальників ідентичності, через які входив цей користувач.',
   'sso_identities.empty': 'Немає корпоративних SSO-ідентичностей.',

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': '已提交',
   'log_keys.step.Consent': '已同意授权',
   'log_keys.step.Cancel': '已取消',
+  'log_keys.step.SelectAccount': '已选择账户',
   'sso_identities.title': '企业 SSO 身份',
   'sso_identities.description': '该用户用来登录的企业身份提供商账户。',
   'sso_identities.empty': '没有企业 SSO 身份。',

@@ -164,6 +164,7 @@ const phrases: Record<keyof typeof en, string> = {
   'log_keys.step.Submit': '已提交',
   'log_keys.step.Consent': '已同意授權',
   'log_keys.step.Cancel': '已取消',
+  'log_keys.step.SelectAccount': '已選擇帳戶',
   'sso_identities.title': '企業 SSO 身份',
   'sso_identities.description': '此用戶用來登入的企業身份提供者帳戶。',
   'sso_identities.empty': '沒有企業 SSO 身份。',

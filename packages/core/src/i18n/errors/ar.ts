@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'تم التحقق من تسجيل الدخول الاجتماعي هذا بالفعل. ابدأ من جديد لاستخدام حساب آخر.',
   'session.invalid_redirect_uri': 'يجب أن يعود تسجيل الدخول عبر الشبكات الاجتماعية إلى {{expected}}.',
   'session.consent_not_required': 'هذه الجلسة لا تنتظر موافقة.',
+  'session.account_choice_not_required': 'هذه الجلسة لا تنتظر اختيار حساب.',
   'session.interaction_replaced': 'حلّ تسجيل دخول أحدث في هذا المتصفح محل هذا التسجيل. ارجع إلى التطبيق وابدأ من جديد.',
   'user.suspended': 'هذا الحساب معلَّق.',
   'user.email_blocked': 'لا يمكن استخدام عنوان البريد الإلكتروني هذا هنا.',

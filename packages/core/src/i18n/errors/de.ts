@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Diese Social-Anmeldung wurde bereits bestätigt. Beginnen Sie von vorn, um ein anderes Konto zu verwenden.',
   'session.invalid_redirect_uri': 'Die Social-Anmeldung muss zu {{expected}} zurückkehren.',
   'session.consent_not_required': 'Diese Sitzung wartet nicht auf eine Einwilligung.',
+  'session.account_choice_not_required': 'Diese Sitzung wartet nicht auf die Auswahl eines Kontos.',
   'session.interaction_replaced': 'Eine neuere Anmeldung in diesem Browser hat diese ersetzt. Kehren Sie zur Anwendung zurück und beginnen Sie erneut.',
   'user.suspended': 'Dieses Konto ist gesperrt.',
   'user.email_blocked': 'Diese E-Mail-Adresse kann hier nicht verwendet werden.',

@@ -151,6 +151,7 @@ export const en = {
   'session.social_already_verified': 'This social sign-in was already verified. Start again to use another account.',
   'session.invalid_redirect_uri': 'The social sign-in must come back to {{expected}}.',
   'session.consent_not_required': 'This session does not wait for consent.',
+  'session.account_choice_not_required': 'This session does not wait for an account to be chosen.',
   'session.interaction_replaced': 'A newer sign-in in this browser has replaced this one. Go back to the application and start again.',
   'user.suspended': 'This account is suspended.',
   'user.email_blocked': 'This email address cannot be used here.',

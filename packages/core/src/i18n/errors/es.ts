@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Este inicio de sesión social ya se verificó. Empiece de nuevo para usar otra cuenta.',
   'session.invalid_redirect_uri': 'El inicio de sesión social debe volver a {{expected}}.',
   'session.consent_not_required': 'Esta sesión no está esperando un consentimiento.',
+  'session.account_choice_not_required': 'Esta sesión no está esperando que se elija una cuenta.',
   'session.interaction_replaced': 'Un inicio de sesión más reciente en este navegador ha reemplazado a este. Vuelve a la aplicación y empieza de nuevo.',
   'user.suspended': 'Esta cuenta está suspendida.',
   'user.email_blocked': 'Esta dirección de correo electrónico no se puede usar aquí.',

@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Cette connexion sociale a déjà été vérifiée. Recommencez pour utiliser un autre compte.',
   'session.invalid_redirect_uri': 'La connexion sociale doit revenir à {{expected}}.',
   'session.consent_not_required': 'Cette session n\'attend pas de consentement.',
+  'session.account_choice_not_required': 'Cette session n\'attend pas le choix d\'un compte.',
   'session.interaction_replaced': 'Une connexion plus récente dans ce navigateur a remplacé celle-ci. Revenez à l’application et recommencez.',
   'user.suspended': 'Ce compte est suspendu.',
   'user.email_blocked': 'Cette adresse e-mail ne peut pas être utilisée ici.',

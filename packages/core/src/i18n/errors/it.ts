@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Questo accesso social è già stato verificato. Ricominci per usare un altro account.',
   'session.invalid_redirect_uri': 'L\'accesso social deve tornare a {{expected}}.',
   'session.consent_not_required': 'Questa sessione non è in attesa di consenso.',
+  'session.account_choice_not_required': 'Questa sessione non è in attesa della scelta di un account.',
   'session.interaction_replaced': 'Un accesso più recente in questo browser ha sostituito questo. Torna all’applicazione e ricomincia.',
   'user.suspended': 'Questo account è sospeso.',
   'user.email_blocked': 'Questo indirizzo email non può essere usato qui.',

@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'このソーシャルサインインはすでに確認済みです。別のアカウントを使うには最初からやり直してください。',
   'session.invalid_redirect_uri': 'ソーシャルサインインの戻り先は {{expected}} である必要があります。',
   'session.consent_not_required': 'このセッションは同意待ちではありません。',
+  'session.account_choice_not_required': 'このセッションはアカウントの選択を待っていません。',
   'session.interaction_replaced': 'このブラウザーで新しいサインインが開始されたため、このサインインは置き換えられました。アプリケーションに戻ってやり直してください。',
   'user.suspended': 'このアカウントは停止されています。',
   'user.email_blocked': 'このメールアドレスはここでは使用できません。',

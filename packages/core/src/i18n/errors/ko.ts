@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': '이 소셜 로그인은 이미 확인되었습니다. 다른 계정을 사용하려면 처음부터 다시 시작해 주세요.',
   'session.invalid_redirect_uri': '소셜 로그인은 {{expected}}(으)로 돌아와야 합니다.',
   'session.consent_not_required': '이 세션은 동의를 기다리고 있지 않습니다.',
+  'session.account_choice_not_required': '이 세션은 계정 선택을 기다리고 있지 않습니다.',
   'session.interaction_replaced': '이 브라우저에서 시작된 새 로그인이 이 로그인을 대체했습니다. 애플리케이션으로 돌아가 다시 시작하세요.',
   'user.suspended': '이 계정은 정지되었습니다.',
   'user.email_blocked': '이 이메일 주소는 여기에서 사용할 수 없습니다.',

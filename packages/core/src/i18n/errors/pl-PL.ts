@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'To logowanie społecznościowe zostało już zweryfikowane. Prosimy zacząć od nowa, aby użyć innego konta.',
   'session.invalid_redirect_uri': 'Logowanie społecznościowe musi wracać do {{expected}}.',
   'session.consent_not_required': 'Ta sesja nie oczekuje na zgodę.',
+  'session.account_choice_not_required': 'Ta sesja nie oczekuje na wybór konta.',
   'session.interaction_replaced': 'Nowsze logowanie w tej przeglądarce zastąpiło to logowanie. Wróć do aplikacji i zacznij od nowa.',
   'user.suspended': 'To konto jest zawieszone.',
   'user.email_blocked': 'Tego adresu e-mail nie można tutaj użyć.',

@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Este login social já foi verificado. Comece de novo para usar outra conta.',
   'session.invalid_redirect_uri': 'O login social deve retornar para {{expected}}.',
   'session.consent_not_required': 'Esta sessão não está aguardando consentimento.',
+  'session.account_choice_not_required': 'Esta sessão não está aguardando a escolha de uma conta.',
   'session.interaction_replaced': 'Um login mais recente neste navegador substituiu este. Volte ao aplicativo e comece novamente.',
   'user.suspended': 'Esta conta está suspensa.',
   'user.email_blocked': 'Este endereço de e-mail não pode ser usado aqui.',

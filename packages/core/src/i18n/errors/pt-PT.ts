@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Este início de sessão social já foi verificado. Recomece para utilizar outra conta.',
   'session.invalid_redirect_uri': 'O início de sessão social tem de regressar a {{expected}}.',
   'session.consent_not_required': 'Esta sessão não está a aguardar consentimento.',
+  'session.account_choice_not_required': 'Esta sessão não está a aguardar a escolha de uma conta.',
   'session.interaction_replaced': 'Um início de sessão mais recente neste navegador substituiu este. Volte à aplicação e comece novamente.',
   'user.suspended': 'Esta conta está suspensa.',
   'user.email_blocked': 'Este endereço de e-mail não pode ser utilizado aqui.',

@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Этот социальный вход уже подтверждён. Начните заново, чтобы использовать другую учётную запись.',
   'session.invalid_redirect_uri': 'После входа через социальную сеть перенаправление должно вести на {{expected}}.',
   'session.consent_not_required': 'Этот сеанс не ожидает согласия.',
+  'session.account_choice_not_required': 'Этот сеанс не ожидает выбора учётной записи.',
   'session.interaction_replaced': 'Более новый вход в этом браузере заменил этот. Вернитесь в приложение и начните заново.',
   'user.suspended': 'Эта учётная запись приостановлена.',
   'user.email_blocked': 'Этот адрес электронной почты нельзя использовать здесь.',

@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Bu sosyal oturum açma zaten doğrulandı. Başka bir hesap kullanmak için baştan başlayın.',
   'session.invalid_redirect_uri': 'Sosyal oturum açma {{expected}} adresine geri dönmelidir.',
   'session.consent_not_required': 'Bu oturum onay beklemiyor.',
+  'session.account_choice_not_required': 'Bu oturum bir hesap seçilmesini beklemiyor.',
   'session.interaction_replaced': 'Bu tarayıcıda başlatılan daha yeni bir oturum açma işlemi bunun yerini aldı. Uygulamaya dönün ve yeniden başlayın.',
   'user.suspended': 'Bu hesap askıya alındı.',
   'user.email_blocked': 'Bu e-posta adresi burada kullanılamaz.',

@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': 'Цей соціальний вхід уже підтверджено. Почніть знову, щоб використати інший обліковий запис.',
   'session.invalid_redirect_uri': 'Після входу через соціальну мережу перенаправлення має вести на {{expected}}.',
   'session.consent_not_required': 'Цей сеанс не очікує згоди.',
+  'session.account_choice_not_required': 'Цей сеанс не очікує вибору облікового запису.',
   'session.interaction_replaced': 'Новіший вхід у цьому браузері замінив цей. Поверніться до застосунку й почніть знову.',
   'user.suspended': 'Цей обліковий запис призупинено.',
   'user.email_blocked': 'Цю адресу електронної пошти тут використовувати не можна.',

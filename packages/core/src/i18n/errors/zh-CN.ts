@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': '此社交登录已验证过。如需使用其他账户，请重新开始。',
   'session.invalid_redirect_uri': '社交登录必须返回到 {{expected}}。',
   'session.consent_not_required': '此会话未在等待授权同意。',
+  'session.account_choice_not_required': '此会话未在等待选择账户。',
   'session.interaction_replaced': '此浏览器中较新的登录已取代本次登录。请返回应用程序重新开始。',
   'user.suspended': '此账号已被停用。',
   'user.email_blocked': '此邮箱地址不能在此处使用。',

@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': '此社交登入已驗證。如要使用其他帳戶，請重新開始。',
   'session.invalid_redirect_uri': '社交登入必須返回 {{expected}}。',
   'session.consent_not_required': '此工作階段並非在等待同意授權。',
+  'session.account_choice_not_required': '此工作階段並非在等待選擇帳戶。',
   'session.interaction_replaced': '此瀏覽器中較新的登入已取代本次登入。請返回應用程式重新開始。',
   'user.suspended': '此帳戶已被暫停。',
   'user.email_blocked': '此電郵地址不可在此使用。',

@@ -149,6 +149,7 @@ export const phrases: ErrorPhrases = {
   'session.social_already_verified': '此社群登入已驗證。如要使用其他帳戶，請重新開始。',
   'session.invalid_redirect_uri': '社群登入必須返回 {{expected}}。',
   'session.consent_not_required': '此工作階段並未在等待同意授權。',
+  'session.account_choice_not_required': '此工作階段並未在等待選擇帳戶。',
   'session.interaction_replaced': '此瀏覽器中較新的登入已取代本次登入。請返回應用程式重新開始。',
   'user.suspended': '此帳號已遭停權。',
   'user.email_blocked': '此電子郵件地址無法在此使用。',

@@ -1,14 +1,12 @@
 import { alwaysConsentableScopes, type ConsentInfo } from '@gatehouse/schemas';
 import { eq, inArray } from 'drizzle-orm';
 
-import { ApiError } from '../../app/errors.js';
+import type { ErrorCode } from '../../i18n/index.js';
 import { claimsByScope } from '../../oidc/claims-by-scope.js';
-import { findApplicationSignInExperience } from '../applications/application-sign-in-experience.service.js';
-import { applications } from '../applications/applications.table.js';
 import { type ConsentAllowList, readConsentAllowList } from '../applications/user-consent-scopes.service.js';
 import { resources, scopes } from '../resources/resources.table.js';
+import { describeApplication, describeUser, requireShownInteraction, requireSignedInAt, switchAccount } from './account-choice.js';
 import type { ExperienceSession } from './experience-session.js';
-import { findUserById } from './user-lookup.js';
 
 type ConsentDetails = {
   missingOIDCScope?: string[];
@@ -16,16 +14,12 @@ type ConsentDetails = {
   missingResourceScopes?: Record<string, string[]>;
 };
 
-const requireConsentPrompt = (session: ExperienceSession) => {
-  if (session.interaction.prompt.name !== 'consent') {
-    throw new ApiError(400, 'session.consent_not_required');
-  }
-  const accountId = session.interaction.session?.accountId;
-  if (!accountId) {
-    throw new ApiError(400, 'session.not_identified');
-  }
-  return { accountId, details: session.interaction.prompt.details as ConsentDetails };
-};
+const notAtConsent: ErrorCode = 'session.consent_not_required';
+
+const requireConsentPrompt = (session: ExperienceSession) => ({
+  accountId: requireSignedInAt(session, 'consent', notAtConsent),
+  details: session.interaction.prompt.details as ConsentDetails,
+});
 
 /** The user claims a scope releases. */
 const claimsOf = (scope: string): string[] => {
@@ -129,43 +123,21 @@ export const getConsentInfo = async (session: ExperienceSession): Promise<Consen
   const shown = splitByAllowList(details, await loadAllowList(session));
   const requested = Object.fromEntries(shown.resourceScopes);
   const indicators = Object.keys(requested);
-  const [app, resourceRows, appBranding] = await session.scope.transaction(async (tx) => {
-    const [application] = await tx
-      .select({ id: applications.id, name: applications.name, isThirdParty: applications.isThirdParty, oidc: applications.oidcClientMetadata })
-      .from(applications)
-      .where(eq(applications.id, clientId));
-    const rows =
+  const [application, resourceRows] = await session.scope.transaction(async (tx) =>
+    Promise.all([
+      describeApplication(tx, clientId),
       indicators.length === 0
         ? []
-        : await tx
+        : tx
             .select({ indicator: resources.indicator, name: resources.name, scope: scopes.name, description: scopes.description })
             .from(resources)
             .innerJoin(scopes, eq(scopes.resourceId, resources.id))
-            .where(inArray(resources.indicator, indicators));
-    return [application, rows, await findApplicationSignInExperience(tx, clientId)] as const;
-  });
-  if (!app) {
-    throw new ApiError(400, 'session.not_found');
-  }
-  const user = await findUserById(session.scope, accountId);
+            .where(inArray(resources.indicator, indicators)),
+    ]),
+  );
   return {
-    application: {
-      id: app.id,
-      name: appBranding?.displayName ?? app.name,
-      logoUri: appBranding?.branding.logoUrl ?? (app.oidc as { logoUri?: string }).logoUri ?? null,
-      darkLogoUri: appBranding?.branding.darkLogoUrl ?? null,
-      isThirdParty: app.isThirdParty,
-      termsOfUseUrl: appBranding?.termsOfUseUrl ?? null,
-      privacyPolicyUrl: appBranding?.privacyPolicyUrl ?? null,
-    },
-    user: {
-      id: accountId,
-      name: user?.name ?? null,
-      username: user?.username ?? null,
-      primaryEmail: user?.primaryEmail ?? null,
-      primaryPhone: user?.primaryPhone ?? null,
-      avatar: user?.avatar ?? null,
-    },
+    application,
+    user: await describeUser(session, accountId),
     missingScopes: scopesToShow(shown.oidcScopes, shown.claims)
       .filter((scope) => scope !== 'openid')
       .map((name) => ({ name, description: oidcScopeDescriptions[name] ?? null })),
@@ -183,16 +155,6 @@ export const getConsentInfo = async (session: ExperienceSession): Promise<Consen
     redirectUri: String(session.interaction.params.redirect_uri ?? ''),
     interactionId: session.interaction.uid,
   };
-};
-
-/**
- * The browser holds one interaction cookie: a sign-in started in another tab replaces the one the
- * consent page was shown for, and the decision must not go to a request the user never saw.
- */
-const requireShownInteraction = (session: ExperienceSession, interactionId: string | undefined) => {
-  if (interactionId !== undefined && interactionId !== session.interaction.uid) {
-    throw new ApiError(409, 'session.interaction_replaced');
-  }
 };
 
 /** The grant to add to: the one this consent already saved (a repeated submission), else the session's. */
@@ -235,37 +197,9 @@ export const grantConsent = async (session: ExperienceSession, input: { interact
   return session.finish({ consent: { grantId } }, { mergeWithLastSubmission: true });
 };
 
-/** The request's `prompt` with a sign-in: `login` added, `none` (which forbids one) dropped. */
-const promptWithLogin = (prompt: unknown) =>
-  [...new Set([...String(prompt ?? '').split(' ').filter((name) => name && name !== 'none'), 'login'])].join(' ');
-
-/** The authorization endpoint with `params` (a repeated parameter, such as `resource`, as an array). */
-const authorizationUrl = (session: ExperienceSession, params: Record<string, unknown>) => {
-  const url = new URL(`${session.provider.issuer}/auth`);
-  for (const [name, value] of Object.entries(params)) {
-    for (const each of [value].flat()) {
-      if (typeof each === 'string') {
-        url.searchParams.append(name, each);
-      }
-    }
-  }
-  return url.toString();
-};
-
-/**
- * "Use another account": the app's authorization request again, asking for a sign-in, and this
- * interaction ends (nothing granted). The request's own parameters (state, PKCE) carry over, so the
- * app receives its answer as if the user had signed in with the other account in the first place;
- * but `login_hint`, which would fill in the account the user is leaving.
- */
-export const switchAccount = async (session: ExperienceSession, input: { interactionId?: string } = {}) => {
-  requireConsentPrompt(session);
-  requireShownInteraction(session, input.interactionId);
-  const { login_hint: _leaving, ...params } = session.interaction.params;
-  const url = authorizationUrl(session, { ...params, prompt: promptWithLogin(params.prompt) });
-  await session.interaction.destroy();
-  return url;
-};
+/** "Use another account" on the consent page. */
+export const switchFromConsent = (session: ExperienceSession, input: { interactionId?: string } = {}) =>
+  switchAccount(session, input, { prompt: 'consent', code: notAtConsent });
 
 /** The user said no (or cancelled): the app gets `access_denied`. */
 export const denyInteraction = (session: ExperienceSession, input: { interactionId?: string } = {}) => {

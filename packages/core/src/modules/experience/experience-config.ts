@@ -80,7 +80,7 @@ const describeInteraction = async (request: FastifyRequest, reply: FastifyReply)
   const appBranding = client ? await scope.transaction((tx) => findApplicationSignInExperience(tx, clientId)) : undefined;
   const prompts = String(interaction.params.prompt ?? '').split(' ');
   const described: ExperienceConfig['interaction'] = {
-    prompt: interaction.prompt.name === 'consent' ? 'consent' : 'login',
+    prompt: interaction.prompt.name === 'consent' || interaction.prompt.name === 'select_account' ? interaction.prompt.name : 'login',
     firstScreen: interaction.params.first_screen === 'register' || prompts.includes('create') ? 'register' : 'signIn',
     loginHint: loginHintOf(interaction.params.login_hint),
     uiLocales: typeof interaction.params.ui_locales === 'string' ? interaction.params.ui_locales.split(/\s+/).filter(Boolean).slice(0, 20) : [],

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import {
+  accountChoiceSchema,
   consentDecisionSchema,
   consentInfoSchema,
   experienceConfigSchema,
@@ -28,7 +29,8 @@ import { z } from 'zod';
 import { type ApiInstance, errorResponses, passwordCheckResponses, providerResponses, tooManyRequestsResponse } from '../../app/api-types.js';
 import { ApiError } from '../../app/errors.js';
 import { findCaptchaConfig, verifyCaptchaToken } from '../sign-in-experience/captcha-provider.service.js';
-import { denyInteraction, getConsentInfo, grantConsent, switchAccount } from './consent.js';
+import { continueWithAccount, getAccountChoice, switchFromAccountChoice } from './account-choice.js';
+import { denyInteraction, getConsentInfo, grantConsent, switchFromConsent } from './consent.js';
 import { buildExperienceConfig } from './experience-config.js';
 import { type ExperienceDeps, ExperienceSession } from './experience-session.js';
 import { assertRegistrationOpen, assertSignInOpen, identify } from './identification.js';
@@ -76,7 +78,7 @@ const refuseCrossSite = async (request: FastifyRequest) => {
  * registration) was submitted, without a flow of its own: the user is signing in to the app.
  */
 const logEventOf = (session: ExperienceSession) =>
-  session.event ?? (session.interaction.prompt.name === 'consent' ? 'SignIn' : undefined);
+  session.event ?? (session.interaction.prompt.name === 'consent' || session.interaction.prompt.name === 'select_account' ? 'SignIn' : undefined);
 
 export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) => {
   // The pages' own cookies (see pages.routes.ts): read by GET /experience/config.
@@ -312,6 +314,48 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
   );
 
   app.get(
+    '/experience/select-account',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in account to continue with (prompt=select_account)',
+        description: '400 `session.account_choice_not_required` when the sign-in does not ask to choose an account.',
+        response: { 200: accountChoiceSchema, ...experienceErrors },
+      },
+    },
+    step((session) => getAccountChoice(session)),
+  );
+
+  app.post(
+    '/experience/select-account',
+    {
+      config: { logStep: 'SelectAccount' },
+      schema: {
+        tags,
+        summary: 'Continue with the signed-in account',
+        description: 'With the `interactionId` of `GET /select-account`: 409 `session.interaction_replaced` once another sign-in took over this browser.',
+        body: consentDecisionSchema.nullish(),
+        response: { 200: redirectSchema, ...experienceErrors },
+      },
+    },
+    step(async (session, request) => ({ redirectTo: await continueWithAccount(session, (request.body ?? {}) as z.infer<typeof consentDecisionSchema>) })),
+  );
+
+  app.post(
+    '/experience/select-account/switch',
+    {
+      schema: {
+        tags,
+        summary: 'Use another account: the authorization request again, with a sign-in',
+        description: 'Nothing is granted; the answer is where the browser goes next. 409 `session.interaction_replaced` as for `POST /select-account`.',
+        body: consentDecisionSchema.nullish(),
+        response: { 200: redirectSchema, ...experienceErrors },
+      },
+    },
+    step(async (session, request) => ({ redirectTo: await switchFromAccountChoice(session, (request.body ?? {}) as z.infer<typeof consentDecisionSchema>) })),
+  );
+
+  app.get(
     '/experience/consent',
     { schema: { tags, summary: 'What the application asks the user to grant', response: { 200: consentInfoSchema, ...experienceErrors } } },
     step((session) => getConsentInfo(session)),
@@ -343,7 +387,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
         response: { 200: redirectSchema, ...experienceErrors },
       },
     },
-    step(async (session, request) => ({ redirectTo: await switchAccount(session, (request.body ?? {}) as z.infer<typeof consentDecisionSchema>) })),
+    step(async (session, request) => ({ redirectTo: await switchFromConsent(session, (request.body ?? {}) as z.infer<typeof consentDecisionSchema>) })),
   );
 
   app.delete(

@@ -9,7 +9,7 @@ import { rememberApplication } from './experience-config.js';
 import { type ExperienceDeps, ExperienceSession, findInteraction } from './experience-session.js';
 
 /** Pages that only make sense inside a sign-in: without one they go to unknownSessionRedirectUrl. */
-const flowPages = ['/sign-in', '/register', '/forgot-password', '/continue', '/consent'];
+const flowPages = ['/sign-in', '/register', '/forgot-password', '/continue', '/select-account', '/consent'];
 const otherPages = ['/callback/social/:connectorId'];
 
 /** Security headers of a page; only the preview may be framed, and only by its own origin (the console). */

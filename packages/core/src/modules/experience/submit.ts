@@ -309,10 +309,15 @@ export const submitExperience = async (session: ExperienceSession, input: { agre
     assertCodeIdentifierCurrent(session, user);
     userId = await signIn(session, user);
   }
-  // `prompt=create` (a requestable prompt, see the provider's interaction policy) is answered too.
-  const requestedCreate = String(session.interaction.params.prompt ?? '').split(' ').includes('create');
+  // `prompt=create` and `prompt=select_account` (requestable prompts, see the provider's interaction
+  // policy) are answered too: the user just chose the account by signing in or registering.
+  const prompts = String(session.interaction.params.prompt ?? '').split(' ');
   const redirectTo = await session.finish(
-    { login: { accountId: userId, remember: true }, ...(requestedCreate && { create: {} }) },
+    {
+      login: { accountId: userId, remember: true },
+      ...(prompts.includes('create') && { create: {} }),
+      ...(prompts.includes('select_account') && { select_account: {} }),
+    },
     { mergeWithLastSubmission: false },
   );
   await recheckPasswordVerifications(session, userId);

@@ -335,6 +335,74 @@ describe('verification codes by email', () => {
   });
 });
 
+describe('switching the flow (PUT /interaction-event)', () => {
+  type Browser = Awaited<ReturnType<typeof createExperienceClient>>;
+  /** Sends and verifies a code for `email` in the browser's current flow. */
+  const verifyEmail = async (browser: Browser, email: string) => {
+    const verificationId = await sendCode(browser, email);
+    const verified = await browser.api('POST', '/verification/verification-code/verify', {
+      identifier: { type: 'email', value: email },
+      verificationId,
+      code: lastCodeFor(email).payload.code,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    return verificationId;
+  };
+  /** Whether `candidate` is the user's password now. */
+  const passwordIs = async (userId: string, candidate: string) =>
+    (await admin.post(`/users/${userId}/password/verify`, { password: candidate })).status === 204;
+
+  it("carries no registration draft into a sign-in: the account's password stays", async () => {
+    const owner = (await admin.post('/users', { primaryEmail: 'drafted@example.com', password })).body;
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    expect((await browser.api('POST', '/profile', { type: 'password', value: 'Drafted-Horse-93!' })).status).toBe(204);
+    const verificationId = await verifyEmail(browser, 'drafted@example.com');
+    expect((await browser.api('POST', '/identification', { verificationId })).body.code).toBe('user.email_already_in_use');
+    // "Sign in instead", as the registration page offers: the verified code signs the owner in.
+    expect((await browser.api('PUT', '/interaction-event', { interactionEvent: 'SignIn' })).status).toBe(204);
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect((await browser.exchange(await browser.follow(submitted.body.redirectTo))).claims()?.sub).toBe(owner.id);
+    expect(await passwordIs(owner.id, password)).toBe(true);
+    expect(await passwordIs(owner.id, 'Drafted-Horse-93!')).toBe(false);
+  });
+
+  it('carries no new password of a reset into a sign-in: only submitting the reset changes it (and ends sessions)', async () => {
+    const owner = (await admin.post('/users', { primaryEmail: 'half-reset@example.com', password })).body;
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    await browser.api('PUT', '', { interactionEvent: 'ForgotPassword' });
+    const verificationId = await verifyEmail(browser, 'half-reset@example.com');
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    expect((await browser.api('PUT', '/profile/password', { password: 'Half-Reset-Horse-4' })).status).toBe(204);
+    expect((await browser.api('PUT', '/interaction-event', { interactionEvent: 'SignIn' })).status).toBe(204);
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    expect((await browser.api('POST', '/submit', {})).status).toBe(200);
+    expect(await passwordIs(owner.id, password)).toBe(true);
+    expect(await passwordIs(owner.id, 'Half-Reset-Horse-4')).toBe(false);
+  });
+
+  it('registers with a code only for what the sign-up settings collect, also after a code sign-in found no account', async () => {
+    const { signUp } = (await admin.get('/sign-in-exp')).body;
+    expect((await admin.patch('/sign-in-exp', { signUp: { identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [] } })).status).toBe(200);
+    onTestFinished(async () => {
+      await admin.patch('/sign-in-exp', { signUp });
+    });
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    await browser.api('PUT', '', { interactionEvent: 'SignIn' });
+    const verificationId = await verifyEmail(browser, 'uncollected@example.com');
+    expect((await browser.api('POST', '/identification', { verificationId })).body.code).toBe('user.identifier_not_registered');
+    expect((await browser.api('PUT', '/interaction-event', { interactionEvent: 'Register' })).status).toBe(204);
+    const refused = await browser.api('POST', '/identification', { verificationId });
+    expect([refused.status, refused.body.code]).toEqual([422, 'session.sign_up_identifier_not_enabled']);
+    expect((await admin.get('/users?search=uncollected@example.com')).body).toEqual([]);
+  });
+});
+
 describe('SMTP connector', () => {
   let smtp: SMTPServer;
   let received: { to: string; raw: string }[];

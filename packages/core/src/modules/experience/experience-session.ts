@@ -121,6 +121,16 @@ export class ExperienceSession {
     this.current = { event, verifications: {}, profile: {} };
   }
 
+  /**
+   * Another flow for the same browser: the verifications carry over (a code that found no account
+   * goes on to register with it), and the rest starts again. What the previous flow drafted for its
+   * own submit (a registration's username and password, a reset's new password) must not reach the
+   * new one: a sign-in would write it onto the existing account.
+   */
+  switchEvent(event: InteractionEvent) {
+    this.current = { event, verifications: this.state.verifications, profile: {} };
+  }
+
   /** Stores the state if this step changed it; 409 when another step of the flow saved meanwhile. */
   async save() {
     const { state, stored } = this;

@@ -193,8 +193,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
       } else if (interactionEvent === 'SignIn') {
         assertSignInOpen(session);
       }
-      session.state.event = interactionEvent;
-      delete session.state.userId;
+      session.switchEvent(interactionEvent);
     }),
   );
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../app/errors.js';
 import { findUserIdByIdentity } from '../users/identities.service.js';
 import { assertEmailAllowed, emailBlockReason } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
-import { assertPasswordMethodsEnabled, assertSocialEnabled, methodFor, requireRecord } from './verifications.js';
+import { assertPasswordMethodsEnabled, assertSignUpCollects, assertSocialEnabled, methodFor, requireRecord } from './verifications.js';
 import { findUserById, findUserByIdentifier } from './user-lookup.js';
 
 const assertActive = (user: { isSuspended: boolean } | undefined) => {
@@ -99,6 +99,8 @@ const identifyRegistration = async (session: ExperienceSession, verificationId: 
       throw new ApiError(422, 'session.verification_not_verified');
     }
     const { type, value } = record.identifier;
+    // A code verified for a sign-in (then switched to a registration) may be for anything the tenant signs in with.
+    assertSignUpCollects(session, type);
     if (type === 'email') {
       assertEmailAllowed(session.settings.emailBlocklistPolicy, value);
     }

@@ -189,6 +189,18 @@ const touchLastSignIn = prepared('experience_touch_last_sign_in', (tx) =>
   tx.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, sql.placeholder('id'))),
 );
 
+/** A sign-in completes an account (`POST /profile` checks each field); it never replaces what the account has. */
+const assertAddsOnly = (profile: ExperienceSession['state']['profile'], user: SignInUser) => {
+  const replaced =
+    (profile.username && user.username && 'username') ||
+    (profile.primaryEmail && user.primaryEmail && 'email') ||
+    (profile.primaryPhone && user.primaryPhone && 'phone') ||
+    (profile.password && user.passwordEncrypted && 'password');
+  if (replaced) {
+    throw new ApiError(422, 'session.profile_exists', { field: replaced });
+  }
+};
+
 const signIn = async (session: ExperienceSession, user: SignInUser) => {
   const { profile } = session.state;
   const social = pendingSocial(session);
@@ -212,6 +224,7 @@ const signIn = async (session: ExperienceSession, user: SignInUser) => {
   if (missing.length > 0) {
     throw missingProfileError(missing);
   }
+  assertAddsOnly(profile, user);
   if (Object.keys(profile).length === 0 && !social) {
     // A plain sign-in changes one column: no transaction needed (every password sign-in is this).
     await session.scope.autocommit((tx) => touchLastSignIn(tx).execute({ id: user.id }));

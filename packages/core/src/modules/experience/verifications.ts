@@ -120,6 +120,16 @@ const codeUsage = (session: ExperienceSession) => {
   return event;
 };
 
+/** Refuses an email or phone the sign-up settings do not collect (as a sign-up or secondary identifier). */
+export const assertSignUpCollects = (session: ExperienceSession, type: CodeIdentifier['type']) => {
+  const { signUp } = session.settings;
+  const collected =
+    signUp.identifiers.includes(type) || signUp.secondaryIdentifiers.some((item) => item.identifier === type || item.identifier === 'emailOrPhone');
+  if (!collected) {
+    throw new ApiError(422, 'session.sign_up_identifier_not_enabled', { identifier: type });
+  }
+};
+
 const assertCodeAllowed = (session: ExperienceSession, identifier: CodeIdentifier, usage: string) => {
   const { settings } = session;
   if (usage === 'SignIn' && !methodFor(session, identifier.type)?.verificationCode) {
@@ -128,12 +138,7 @@ const assertCodeAllowed = (session: ExperienceSession, identifier: CodeIdentifie
   // A registration, or a signed-in user completing their profile, gets codes only for what the
   // sign-up settings collect: nobody sends codes (or texts) to addresses the tenant never asks for.
   if (usage === 'Register' || usage === 'BindNewIdentifier') {
-    const accepted =
-      settings.signUp.identifiers.includes(identifier.type) ||
-      settings.signUp.secondaryIdentifiers.some((item) => item.identifier === identifier.type || item.identifier === 'emailOrPhone');
-    if (!accepted) {
-      throw new ApiError(422, 'session.sign_up_identifier_not_enabled', { identifier: identifier.type });
-    }
+    assertSignUpCollects(session, identifier.type);
   }
   if (identifier.type === 'email' && (usage === 'Register' || usage === 'BindNewIdentifier')) {
     assertEmailAllowed(settings.emailBlocklistPolicy, identifier.value);

@@ -20,6 +20,15 @@ export type ExchangeResult =
 const formDecode = (value: string) => decodeURIComponent(value.replaceAll('+', ' '));
 const formEncode = (value: string) => encodeURIComponent(value);
 
+/**
+ * The form body of a request, read once (oidc-provider takes it already read from `request.body`);
+ * undefined when it is larger than oidc-provider would accept.
+ */
+export const readFormBody = async (request: OidcRequest): Promise<string | undefined> => {
+  request.body ??= await readBody(request);
+  return request.body;
+};
+
 const readBody = async (request: IncomingMessage): Promise<string | undefined> => {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -43,11 +52,10 @@ export const exchangeClientSecret = async (request: OidcRequest, runtime: Tenant
   if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
     return undefined;
   }
-  const text = await readBody(request);
+  const text = await readFormBody(request);
   if (text === undefined) {
     return { kind: 'rejected', status: 413, error: 'invalid_request', description: 'request body is too large' };
   }
-  request.body = text;
   const params = new URLSearchParams(text);
   let clientId: string | undefined;
   let presented: string | undefined;

@@ -4,7 +4,9 @@ import type Provider from 'oidc-provider';
 import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { tokenLogPayload } from '../modules/logs/token-log.js';
 import { issueClientCredentialsToken, tokenResponseHeaders } from './client-credentials-fast-path.js';
-import { exchangeClientSecret, type OidcRequest } from './client-secret-exchange.js';
+import { exchangeClientSecret, type OidcRequest, readFormBody } from './client-secret-exchange.js';
+import { languageCookie, pageContextFor, renderErrorPage } from './provider-pages.js';
+import type { TenantRuntime } from './tenant-runtime.js';
 
 /** Endpoints where clients authenticate with a secret. */
 const clientAuthPaths = new Set(['/token', '/token/introspection', '/token/revocation']);
@@ -19,6 +21,30 @@ const callbackOf = (provider: Provider) => {
   return callback;
 };
 
+const isForm = (request: OidcRequest) => request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+
+/** A NUL character (which no parameter of the protocol holds, and PostgreSQL cannot store) in the query, the form or Basic credentials. */
+const holdsNul = (request: OidcRequest) => {
+  const query = request.url!.split('?')[1] ?? '';
+  const basic = /^basic (.*)$/i.exec(request.headers.authorization ?? '')?.[1];
+  return (
+    query.includes('%00') ||
+    (request.body !== undefined && (request.body.includes('%00') || request.body.includes('\0'))) ||
+    (basic !== undefined && Buffer.from(basic, 'base64').includes(0))
+  );
+};
+
+/** oidc-provider's `invalid_request`: its error page for a browser, else OAuth's JSON error. */
+const refuseRequest = async (request: FastifyRequest, reply: FastifyReply, runtime: TenantRuntime, description: string) => {
+  reply.status(400).header('cache-control', 'no-store');
+  if (request.headers.accept?.includes('text/html')) {
+    const chosen = new RegExp(`(?:^|;\\s*)${languageCookie}=([\\w-]+)`).exec(request.headers.cookie ?? '')?.[1];
+    const context = await pageContextFor(runtime, { chosen, acceptLanguage: request.headers['accept-language'] });
+    return reply.type('text/html; charset=utf-8').send(renderErrorPage({ error: 'invalid_request', description, ...context }));
+  }
+  return reply.send({ error: 'invalid_request', error_description: description });
+};
+
 const handle = (auditLog: AuditLogWriter) => async (request: FastifyRequest, reply: FastifyReply) => {
   const runtime = request.tenantRuntime();
   const provider = await runtime.provider();
@@ -27,6 +53,12 @@ const handle = (auditLog: AuditLogWriter) => async (request: FastifyRequest, rep
   raw.originalUrl = request.originalUrl;
   raw.url = request.url.slice('/oidc'.length) || '/';
   const pathname = raw.url.split('?')[0]!;
+  if (request.method === 'POST' && isForm(raw) && (await readFormBody(raw)) === undefined) {
+    return reply.status(413).header('cache-control', 'no-store').send({ error: 'invalid_request', error_description: 'request body is too large' });
+  }
+  if (holdsNul(raw)) {
+    return refuseRequest(request, reply, runtime, 'the request holds a NUL character');
+  }
   if (request.method === 'POST' && clientAuthPaths.has(pathname)) {
     const result = await exchangeClientSecret(raw, runtime);
     if (result?.kind === 'rejected') {

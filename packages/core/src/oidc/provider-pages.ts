@@ -1,3 +1,4 @@
+import type { SignInExperience } from '@gatehouse/schemas';
 import { ensureContrast, readableTextColor } from '@gatehouse/schemas/color';
 import { pickLanguage, rtlLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
 import Negotiator from 'negotiator';
@@ -289,6 +290,19 @@ export const pickPageLanguage = (options: {
     preferred: new Negotiator({ headers: { 'accept-language': options.acceptLanguage ?? '' } }).languages(),
     fallback: options.fallback,
   });
+
+/** The language and branding of a server-rendered page of the tenant. */
+export const pageContextFor = async (
+  runtime: { signInExperience: () => Promise<SignInExperience> },
+  request: { chosen?: string | undefined; uiLocales?: string | undefined; acceptLanguage?: string | undefined },
+) => {
+  const settings = await runtime.signInExperience();
+  const locale = pickPageLanguage({ ...request, autoDetect: settings.languageInfo.autoDetect, fallback: settings.languageInfo.fallbackLanguage });
+  return {
+    locale,
+    settings: { color: settings.color, branding: settings.branding, supportEmail: settings.supportEmail, supportWebsiteUrl: settings.supportWebsiteUrl },
+  };
+};
 
 export type PageBranding = {
   color: { primaryColor: string; isDarkModeEnabled: boolean; darkPrimaryColor: string };

@@ -16,7 +16,7 @@ import { PostgresAdapter } from './adapter.js';
 import { claimsByScope } from './claims-by-scope.js';
 import { createFindAccount, userResourceScopes } from './find-account.js';
 import type { GatehouseClientSettings } from './client-metadata.js';
-import { languageCookie, pickPageLanguage, renderErrorPage, renderLogoutPage, renderSignedOutPage } from './provider-pages.js';
+import { languageCookie, pageContextFor, renderErrorPage, renderLogoutPage, renderSignedOutPage } from './provider-pages.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
 export type ProviderOptions = { database: Database; trustProxy: boolean; auditLog: AuditLogWriter; privateNetworkCalls?: boolean };
@@ -179,20 +179,13 @@ const decodeLocales = (value: string) => {
  * What a page of oidc-provider's needs from the tenant: its language (as the hosted pages pick
  * theirs), its brand (colour, logo, favicon, dark mode) and support contacts. See provider-pages.ts.
  */
-const pageContext = async (runtime: TenantRuntime, ctx: KoaContextWithOIDC, uiLocales?: string) => {
-  const settings = await runtime.signInExperience();
+const pageContext = (runtime: TenantRuntime, ctx: KoaContextWithOIDC, uiLocales?: string) => {
   const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>;
-  const locale = pickPageLanguage({
+  return pageContextFor(runtime, {
     chosen: ctx.cookies.get(languageCookie, { signed: false }),
     uiLocales: typeof params.ui_locales === 'string' ? params.ui_locales : uiLocales,
     acceptLanguage: ctx.get('accept-language'),
-    autoDetect: settings.languageInfo.autoDetect,
-    fallback: settings.languageInfo.fallbackLanguage,
   });
-  return {
-    locale,
-    settings: { color: settings.color, branding: settings.branding, supportEmail: settings.supportEmail, supportWebsiteUrl: settings.supportWebsiteUrl },
-  };
 };
 
 const settingsOf = (client: unknown) =>

@@ -24,6 +24,8 @@ describe('emailPattern (non-space text, an at sign, and a dot)', () => {
     ['missing at sign', 'user.example.com'],
     ['space in local part', 'us er@example.com'],
     ['space in domain', 'user@exa mple.com'],
+    ['control characters', 'a\u0001\u0007@b.com'],
+    ['a NUL character in the domain', 'a@b\u0000.com'],
     ['leading space', ' user@example.com'],
     ['trailing space', 'user@example.com '],
     ['nothing before the at sign', '@example.com'],

@@ -1,7 +1,10 @@
 /** Validation patterns from spec §5. Each is unit-tested against the spec's wording. */
 
-/** Non-space text, an at sign, then non-space text containing a dot. */
-export const emailPattern = /^\S+@\S+\.\S+$/;
+/**
+ * Non-space text, an at sign, then non-space text containing a dot. Control characters (which no
+ * mail system delivers to) do not count as text.
+ */
+export const emailPattern = /^[^\s\p{Cc}]+@[^\s\p{Cc}]+\.[^\s\p{Cc}]+$/u;
 
 /** Digits only. */
 export const phonePattern = /^\d+$/;

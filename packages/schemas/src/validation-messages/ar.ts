@@ -18,6 +18,7 @@ const ar: ValidationPhrases = {
   'verification_code.format': 'يجب أن يكون الرمز المكوّن من 6 أرقام.',
   'range.min_over_max': 'يجب ألا تتجاوز قيمة min قيمة max.',
   'list.cursor': 'ليس مؤشرًا من صفحة سابقة في هذه القائمة.',
+  'text.storable': 'يجب ألا يحتوي على محارف NUL أو بدائل (surrogates) غير مقترنة.',
 
   'duplicate.entry': 'يحتوي على الإدخال نفسه مرتين.',
   'duplicate.identifier': 'يحتوي على المعرّف نفسه مرتين.',

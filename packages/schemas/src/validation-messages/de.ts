@@ -18,6 +18,7 @@ const de: ValidationPhrases = {
   'verification_code.format': 'Muss der 6-stellige Code sein.',
   'range.min_over_max': 'min darf nicht größer als max sein.',
   'list.cursor': 'Kein Cursor von einer vorherigen Seite dieser Liste.',
+  'text.storable': 'Darf keine NUL-Zeichen und keine ungepaarten Surrogate enthalten.',
 
   'duplicate.entry': 'Enthält denselben Eintrag zweimal.',
   'duplicate.identifier': 'Enthält denselben Identifikator zweimal.',

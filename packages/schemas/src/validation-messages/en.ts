@@ -25,6 +25,7 @@ const en = {
   'verification_code.format': 'Must be the 6-digit code.',
   'range.min_over_max': 'min must not exceed max.',
   'list.cursor': 'Not a cursor from a previous page of this list.',
+  'text.storable': 'Must not contain NUL characters or unpaired surrogates.',
 
   // Duplicates
   'duplicate.entry': 'Contains the same entry twice.',

@@ -18,6 +18,7 @@ const es: ValidationPhrases = {
   'verification_code.format': 'Debe ser el código de 6 dígitos.',
   'range.min_over_max': 'min no debe superar max.',
   'list.cursor': 'No es un cursor de una página anterior de esta lista.',
+  'text.storable': 'No debe contener caracteres NUL ni sustitutos (surrogates) sin pareja.',
 
   'duplicate.entry': 'Contiene la misma entrada dos veces.',
   'duplicate.identifier': 'Contiene el mismo identificador dos veces.',

@@ -18,6 +18,7 @@ const fr: ValidationPhrases = {
   'verification_code.format': 'Doit être le code à 6 chiffres.',
   'range.min_over_max': 'min ne doit pas dépasser max.',
   'list.cursor': 'Ce n\'est pas un curseur issu d\'une page précédente de cette liste.',
+  'text.storable': 'Ne doit contenir ni caractère NUL ni substitut (surrogate) non apparié.',
 
   'duplicate.entry': 'Contient deux fois la même entrée.',
   'duplicate.identifier': 'Contient deux fois le même identifiant.',

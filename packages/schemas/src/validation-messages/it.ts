@@ -18,6 +18,7 @@ const it: ValidationPhrases = {
   'verification_code.format': 'Deve essere il codice a 6 cifre.',
   'range.min_over_max': 'min non deve superare max.',
   'list.cursor': 'Non è un cursore di una pagina precedente di questo elenco.',
+  'text.storable': 'Non deve contenere caratteri NUL né surrogati non accoppiati.',
 
   'duplicate.entry': 'Contiene due volte la stessa voce.',
   'duplicate.identifier': 'Contiene due volte lo stesso identificatore.',

@@ -18,6 +18,7 @@ const ja: ValidationPhrases = {
   'verification_code.format': '6 桁のコードを入力してください。',
   'range.min_over_max': 'min は max 以下にしてください。',
   'list.cursor': 'このリストの前のページから得たカーソルではありません。',
+  'text.storable': 'NUL 文字や対になっていないサロゲートを含めることはできません。',
 
   'duplicate.entry': '同じエントリが 2 回含まれています。',
   'duplicate.identifier': '同じ識別子が 2 回含まれています。',

@@ -18,6 +18,7 @@ const ko: ValidationPhrases = {
   'verification_code.format': '6자리 코드여야 합니다.',
   'range.min_over_max': 'min은 max보다 클 수 없습니다.',
   'list.cursor': '이 목록의 이전 페이지에서 받은 커서가 아닙니다.',
+  'text.storable': 'NUL 문자나 짝이 없는 서로게이트를 포함할 수 없습니다.',
 
   'duplicate.entry': '같은 항목이 두 번 포함되어 있습니다.',
   'duplicate.identifier': '같은 식별자가 두 번 포함되어 있습니다.',

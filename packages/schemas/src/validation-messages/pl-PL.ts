@@ -18,6 +18,7 @@ const plPL: ValidationPhrases = {
   'verification_code.format': 'Musi to być 6-cyfrowy kod.',
   'range.min_over_max': 'min nie może przekraczać max.',
   'list.cursor': 'To nie jest kursor z poprzedniej strony tej listy.',
+  'text.storable': 'Nie może zawierać znaków NUL ani niesparowanych surogatów.',
 
   'duplicate.entry': 'Ten sam wpis występuje dwa razy.',
   'duplicate.identifier': 'Ten sam identyfikator występuje dwa razy.',

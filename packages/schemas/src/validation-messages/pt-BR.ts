@@ -18,6 +18,7 @@ const ptBR: ValidationPhrases = {
   'verification_code.format': 'Deve ser o código de 6 dígitos.',
   'range.min_over_max': 'min não deve ser maior que max.',
   'list.cursor': 'Não é um cursor de uma página anterior desta lista.',
+  'text.storable': 'Não pode conter caracteres NUL nem substitutos (surrogates) sem par.',
 
   'duplicate.entry': 'Contém a mesma entrada duas vezes.',
   'duplicate.identifier': 'Contém o mesmo identificador duas vezes.',

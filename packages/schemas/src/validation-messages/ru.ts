@@ -18,6 +18,7 @@ const ru: ValidationPhrases = {
   'verification_code.format': 'Должен быть 6-значный код.',
   'range.min_over_max': 'min не должно превышать max.',
   'list.cursor': 'Это не курсор с предыдущей страницы этого списка.',
+  'text.storable': 'Не должно содержать символов NUL и непарных суррогатов.',
 
   'duplicate.entry': 'Одна и та же запись указана дважды.',
   'duplicate.identifier': 'Один и тот же идентификатор указан дважды.',

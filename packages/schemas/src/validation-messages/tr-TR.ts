@@ -18,6 +18,7 @@ const trTR: ValidationPhrases = {
   'verification_code.format': '6 haneli kod olmalıdır.',
   'range.min_over_max': 'min, max değerini aşmamalıdır.',
   'list.cursor': 'Bu listenin önceki bir sayfasından alınmış bir imleç değil.',
+  'text.storable': 'NUL karakterleri veya eşlenmemiş vekil (surrogate) karakterler içeremez.',
 
   'duplicate.entry': 'Aynı girdi iki kez yer alıyor.',
   'duplicate.identifier': 'Aynı tanımlayıcı iki kez yer alıyor.',

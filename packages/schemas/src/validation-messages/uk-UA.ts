@@ -18,6 +18,7 @@ const ukUA: ValidationPhrases = {
   'verification_code.format': 'Має бути 6-значний код.',
   'range.min_over_max': 'min не має перевищувати max.',
   'list.cursor': 'Це не курсор із попередньої сторінки цього списку.',
+  'text.storable': 'Не може містити символів NUL і непарних сурогатів.',
 
   'duplicate.entry': 'Той самий запис указано двічі.',
   'duplicate.identifier': 'Той самий ідентифікатор указано двічі.',

@@ -18,6 +18,7 @@ const zhCN: ValidationPhrases = {
   'verification_code.format': '必须是 6 位验证码。',
   'range.min_over_max': 'min 不得大于 max。',
   'list.cursor': '不是此列表上一页返回的游标。',
+  'text.storable': '不得包含 NUL 字符或未配对的代理项。',
 
   'duplicate.entry': '包含重复的条目。',
   'duplicate.identifier': '包含重复的标识符。',

@@ -18,6 +18,7 @@ const zhHK: ValidationPhrases = {
   'verification_code.format': '必須是 6 位數驗證碼。',
   'range.min_over_max': 'min 不得大於 max。',
   'list.cursor': '不是此列表上一頁返回的游標。',
+  'text.storable': '不得包含 NUL 字元或未配對的代理字元。',
 
   'duplicate.entry': '包含重複的項目。',
   'duplicate.identifier': '包含重複的識別碼。',

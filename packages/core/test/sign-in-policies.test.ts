@@ -69,6 +69,16 @@ describe('password policy through the API', () => {
     expect(await codesFor(password)).toContain(code);
   });
 
+  it('refuses a policy no password can meet (more character types than the maximum length), and keeps the one it has', async () => {
+    const before = (await admin.get('/sign-in-exp')).body.passwordPolicy;
+    const refused = await admin.patch('/sign-in-exp', { passwordPolicy: { length: { min: 3, max: 3 }, characterTypes: { min: 4 } } }, { 'accept-language': 'es' });
+    expect([refused.status, refused.body.code]).toEqual([400, 'guard.invalid_input']);
+    expect(refused.body.details).toEqual([
+      expect.objectContaining({ path: 'body.passwordPolicy.characterTypes.min', message: 'No debe superar la longitud máxima: cada tipo de carácter ocupa un carácter.' }),
+    ]);
+    expect((await admin.get('/sign-in-exp')).body.passwordPolicy).toEqual(before);
+  });
+
   it('answers 404 for a userId that names nobody, instead of skipping the user-info rule', async () => {
     const checked = await admin.post('/sign-in-exp/default/check-password', { password: 'Johnsmith-1!x', userId: 'nobody123456' });
     expect(checked.status).toBe(404);

@@ -72,11 +72,12 @@ describe('the OpenID Connect endpoints', () => {
 
   it('refuse NUL characters in codes, tokens, scopes and client credentials', async () => {
     const credentials = basicAuth(app.id, app.secret!);
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { grant_type: 'authorization_code', code: 'a\u0000b', redirect_uri: app.redirectUri },
       { grant_type: 'refresh_token', refresh_token: 'a\u0000b' },
       { grant_type: 'client_credentials', scope: 'a\u0000' },
-    ]) {
+    ];
+    for (const form of forms) {
       const refused = await postForm(`${oidc()}/token`, form, credentials);
       expect([refused.status, refused.body.error], JSON.stringify(refused.body)).toEqual([400, 'invalid_request']);
     }

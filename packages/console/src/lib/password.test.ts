@@ -27,7 +27,9 @@ describe('generatePassword', () => {
   });
 
   it('gives up on a policy no password can meet', () => {
-    // Four character types cannot fit in three characters.
-    expect(() => generatePassword({ length: { min: 1, max: 3 }, characterTypes: { min: 4 } })).toThrow(/password policy/);
+    // Four character types cannot fit in three characters: the policy itself is refused.
+    expect(() => generatePassword({ length: { min: 1, max: 3 }, characterTypes: { min: 4 } })).toThrow(/each character type takes a character/);
+    // A banned word that every password of the only allowed length holds.
+    expect(() => generatePassword({ length: { min: 4, max: 4 }, characterTypes: { min: 1 }, rejects: { words: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'] } })).toThrow(/password policy/);
   });
 });

@@ -133,8 +133,10 @@ describe('passwordPolicySchema', () => {
     });
   });
 
-  it('bounds lengths to 1..256 with min <= max, and character types to 1..4', () => {
-    expect(passwordPolicySchema.parse({ length: { min: 1, max: 1 }, characterTypes: { min: 4 } }).length).toEqual({ min: 1, max: 1 });
+  it('bounds lengths to 1..256 with min <= max, and character types to 1..4 and the maximum length', () => {
+    expect(passwordPolicySchema.parse({ length: { min: 1, max: 1 }, characterTypes: { min: 1 } }).length).toEqual({ min: 1, max: 1 });
+    expect(passwordPolicySchema.parse({ length: { min: 4, max: 4 }, characterTypes: { min: 4 } }).characterTypes).toEqual({ min: 4 });
+    expect(failedPaths(passwordPolicySchema.safeParse({ length: { min: 3, max: 3 }, characterTypes: { min: 4 } }))).toEqual(['characterTypes.min']);
     expect(failedPaths(passwordPolicySchema.safeParse({ length: { min: 0 } }))).toEqual(['length.min']);
     expect(failedPaths(passwordPolicySchema.safeParse({ length: { max: 257 } }))).toEqual(['length.max']);
     expect(failedPaths(passwordPolicySchema.safeParse({ length: { max: 7 } }))).toEqual(['length.max']);

@@ -184,7 +184,12 @@ export const passwordPolicySchema = z
       .strict()
       .prefault({}),
   })
-  .strict();
+  .strict()
+  // Each character type takes a character: a policy asking for more types than the longest password has characters admits no password.
+  .refine(({ length, characterTypes }) => characterTypes.min <= length.max, {
+    message: 'Must not exceed the maximum length: each character type takes a character.',
+    path: ['characterTypes', 'min'],
+  });
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 export type PasswordPolicyInput = z.input<typeof passwordPolicySchema>;
 

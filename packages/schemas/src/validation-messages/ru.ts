@@ -17,6 +17,7 @@ const ru: ValidationPhrases = {
   'regex.linear_time': 'Должно быть регулярное выражение без обратных ссылок и проверок окружения (lookaround).',
   'verification_code.format': 'Должен быть 6-значный код.',
   'range.min_over_max': 'min не должно превышать max.',
+  'password_policy.types_over_length': 'Не должно превышать максимальную длину: каждый тип символов занимает один символ.',
   'list.cursor': 'Это не курсор с предыдущей страницы этого списка.',
   'text.storable': 'Не должно содержать символов NUL и непарных суррогатов.',
 

@@ -175,6 +175,12 @@ describe('social sign-in with a real OpenID provider', () => {
       connectorData: { code: 'anything', state: 'another-state' },
     });
     expect(forged.body.code).toBe('session.social_state_mismatch');
+    // The answer goes to the connector the verification started with, not through another's URL.
+    const elsewhere = await browser.api('POST', `/verification/social/${strictConnectorId}/verify`, {
+      verificationId: started.body.verificationId,
+      connectorData: { code: 'anything', state: 'the-real-state' },
+    });
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([404, 'session.verification_not_found']);
 
     idp.nextLogin.deny = true;
     try {

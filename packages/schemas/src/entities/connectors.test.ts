@@ -66,6 +66,13 @@ describe('email templates', () => {
     expect(emailTemplateDetailsSchema.safeParse({ ...details, sendFrom: 'Acme Inc.', replyTo: 'help@acme.test' }).success).toBe(true);
   });
 
+  it('keeps the subject on one line: it becomes a mail header', () => {
+    for (const subject of ['Code\r\nBcc: x@evil.example', 'Code\nBcc: x@evil.example']) {
+      const result = emailTemplateDetailsSchema.safeParse({ ...details, subject });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['subject', 'Header values must be on one line.']]);
+    }
+  });
+
   it('still reads back a template stored before these checks', () => {
     const stored = { id: 'a', languageTag: 'en', templateType: 'SignIn', createdAt: 1, details: { ...details, sendFrom: 'acme.com', replyTo: 'x' } };
     expect(emailTemplateSchema.safeParse(stored).success).toBe(true);

@@ -151,6 +151,8 @@ const emailTemplateDetailsShape = {
 export const emailTemplateDetailsSchema = z
   .object({
     ...emailTemplateDetailsShape,
+    // The subject becomes a mail header: a line break in it would start another header (Bcc:, say).
+    subject: emailTemplateDetailsShape.subject.regex(/^[^\n\r]*$/, { message: 'Header values must be on one line.' }),
     replyTo: z.string().max(256).regex(emailPattern, { message: 'Must be an email address.' }).optional(),
     sendFrom: senderNameSchema.optional(),
   })

@@ -262,7 +262,8 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
     },
     step(async (session, request) => {
       const body = request.body as z.infer<typeof socialVerifySchema>;
-      return { verificationId: await verifySocialStep(session, body.verificationId, body.connectorData) };
+      const { connectorId } = request.params as z.infer<typeof connectorParams>;
+      return { verificationId: await verifySocialStep(session, connectorId, body.verificationId, body.connectorData) };
     }),
   );
 

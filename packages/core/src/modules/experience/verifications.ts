@@ -222,8 +222,12 @@ export const startSocialStep = async (session: ExperienceSession, connectorId: s
   return { verificationId: addRecord(session, record), authorizationUri };
 };
 
-export const verifySocialStep = async (session: ExperienceSession, verificationId: string, connectorData: Record<string, unknown>) => {
+export const verifySocialStep = async (session: ExperienceSession, connectorId: string, verificationId: string, connectorData: Record<string, unknown>) => {
   const record = requireRecord(session, verificationId, 'social');
+  // The verification was started with one connector: the callback of another is not its answer.
+  if (record.connectorId !== connectorId) {
+    throw new ApiError(404, 'session.verification_not_found', { id: verificationId });
+  }
   // One provider answer per verification: once identified by it, the flow cannot swap in another account.
   if (record.identity) {
     throw new ApiError(422, 'session.social_already_verified');

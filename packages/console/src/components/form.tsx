@@ -7,10 +7,12 @@ import {
   Stack,
   Switch,
   Text,
+  TextInput,
   Title,
   type NumberInputProps,
   type SelectProps,
   type SwitchProps,
+  type TextInputProps,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -251,6 +253,33 @@ export const NumberField = <T extends FieldValues>({
         {...props}
         value={typeof field.value === 'number' ? field.value : ''}
         onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
+        onBlur={field.onBlur}
+        error={error ?? fieldState.error?.message}
+      />
+    )}
+  />
+);
+
+/**
+ * A text input bound to an optional field, where an empty input is no value. Controlled on purpose:
+ * when the form is reset to values without the field (a stored entity that lacks it), a registered
+ * uncontrolled input would keep its text, and react-hook-form would read that text back as the value.
+ */
+export const OptionalTextField = <T extends FieldValues>({
+  control,
+  name,
+  error,
+  ...props
+}: FieldBinding<T> & Omit<TextInputProps, 'value' | 'onChange' | 'onBlur' | 'name'>) => (
+  <Controller
+    control={control}
+    name={name}
+    render={({ field, fieldState }) => (
+      <TextInput
+        {...props}
+        ref={field.ref}
+        value={typeof field.value === 'string' ? field.value : ''}
+        onChange={(event) => field.onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
         onBlur={field.onBlur}
         error={error ?? fieldState.error?.message}
       />

@@ -174,6 +174,25 @@ describe('sign-in experience', () => {
     await page.getByRole('button', { name: 'Discard' }).click();
   });
 
+  it('Discard empties a logo URL the tenant never had, and a later save on another tab does not store it', async () => {
+    const { page } = browser;
+    expect((await admin.get('/sign-in-exp')).body.branding.logoUrl).toBeUndefined();
+    await openConsoleAt(page, server, '/sign-in-experience/branding');
+    const logo = page.getByLabel('Logo URL', { exact: true });
+    await logo.fill('https://example.com/discarded.png');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => logo.inputValue()).toBe('');
+
+    await page.getByRole('tab', { name: 'Sign-up and sign-in' }).click();
+    await page.getByRole('switch', { name: 'Link accounts automatically' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    const saved = (await admin.get('/sign-in-exp')).body;
+    expect(saved.socialSignIn.automaticAccountLinking).toBe(true);
+    expect(saved.branding.logoUrl).toBeUndefined();
+    await admin.patch('/sign-in-exp', { socialSignIn: { automaticAccountLinking: false } });
+  });
+
   it('keeps a field reached with Tab clear of the sticky save bar', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 800 });

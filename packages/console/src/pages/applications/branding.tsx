@@ -8,7 +8,7 @@ import type { z } from 'zod';
 
 import { api } from '../../api/client.js';
 import { confirm } from '../../components/dialogs.js';
-import { DeleteSection, FormSection, SaveForm, useSaveForm } from '../../components/form.js';
+import { DeleteSection, FormSection, OptionalTextField, SaveForm, useSaveForm } from '../../components/form.js';
 import { PageLoading } from '../../components/loading-screen.js';
 import { InlineError } from '../../components/query-state.js';
 import { isConsoleError } from '../../lib/errors.js';
@@ -144,17 +144,12 @@ const BrandingEditor = ({
             error={errors.displayName?.message}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('app_branding.logo_url')}
-              placeholder="https://example.com/logo.svg"
-              {...register('branding.logoUrl', { setValueAs: emptyToUndefined })}
-              error={errors.branding?.logoUrl?.message}
-            />
-            <TextInput
+            <OptionalTextField control={control} name="branding.logoUrl" label={t('app_branding.logo_url')} placeholder="https://example.com/logo.svg" />
+            <OptionalTextField
+              control={control}
+              name="branding.darkLogoUrl"
               label={t('app_branding.dark_logo_url')}
               placeholder="https://example.com/logo-dark.svg"
-              {...register('branding.darkLogoUrl', { setValueAs: emptyToUndefined })}
-              error={errors.branding?.darkLogoUrl?.message}
             />
           </SimpleGrid>
         </FormSection>

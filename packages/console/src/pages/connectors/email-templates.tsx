@@ -10,10 +10,10 @@ import type { z } from 'zod';
 
 import { api, segment } from '../../api/client.js';
 import { confirmDelete, dropdownInDialog, FormDialog } from '../../components/dialogs.js';
-import { FormSection, SelectField, useDialogForm } from '../../components/form.js';
+import { FormSection, OptionalTextField, SelectField, useDialogForm } from '../../components/form.js';
 import { DeleteRowAction, ListEmpty, ListTable, RowAction } from '../../components/list.js';
 import { InlineError } from '../../components/query-state.js';
-import { emptyToUndefined, schemaResolver } from '../../lib/forms.js';
+import { schemaResolver } from '../../lib/forms.js';
 import { literalPlaceholders } from '../../lib/connectors.js';
 import { languageOptions } from '../../lib/languages.js';
 import { monospaceInput } from './config-fields.js';
@@ -121,18 +121,13 @@ const TemplateModal = ({ template, editing, saved, onClose }: EditorProps) => {
         comboboxProps={dropdownInDialog}
       />
       <Group grow align="flex-start">
-        <TextInput
+        <OptionalTextField
+          control={control}
+          name="details.sendFrom"
           label={t('connectors.templates.send_from')}
           description={t('connectors.templates.send_from_hint')}
-          {...register('details.sendFrom', { setValueAs: emptyToUndefined })}
-          error={errors.details?.sendFrom?.message}
         />
-        <TextInput
-          label={t('connectors.templates.reply_to')}
-          {...register('details.replyTo', { setValueAs: emptyToUndefined })}
-          error={errors.details?.replyTo?.message}
-          dir="ltr"
-        />
+        <OptionalTextField control={control} name="details.replyTo" label={t('connectors.templates.reply_to')} dir="ltr" />
       </Group>
     </FormDialog>
   );

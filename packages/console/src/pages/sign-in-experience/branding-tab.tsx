@@ -1,11 +1,10 @@
-import { Button, ColorInput, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, ColorInput, Group, SimpleGrid, Stack } from '@mantine/core';
 import { deriveDarkPrimaryColor, hexColorPattern } from '@gatehouse/schemas';
 import { useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import { FormSection, SelectField, SwitchField } from '../../components/form.js';
-import { emptyToUndefined } from '../../lib/forms.js';
+import { FormSection, OptionalTextField, SelectField, SwitchField } from '../../components/form.js';
 import { languageOptions } from '../../lib/languages.js';
 import { followDarkColor, type Draft } from './draft.js';
 
@@ -21,7 +20,6 @@ export const BrandingTab = () => {
   const { t } = useTranslation();
   const {
     control,
-    register,
     getValues,
     setValue,
     formState: { errors },
@@ -103,19 +101,9 @@ export const BrandingTab = () => {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {logoFields
             .filter((entry) => darkMode || !entry.dark)
-            .map((entry) => {
-              const [, key] = entry.name.split('.') as ['branding', keyof Draft['branding']];
-              return (
-                <TextInput
-                  key={entry.name}
-                  label={t(entry.label)}
-                  placeholder="https://…"
-                  dir="ltr"
-                  {...register(entry.name, { setValueAs: emptyToUndefined })}
-                  error={errors.branding?.[key]?.message}
-                />
-              );
-            })}
+            .map((entry) => (
+              <OptionalTextField key={entry.name} control={control} name={entry.name} label={t(entry.label)} placeholder="https://…" dir="ltr" />
+            ))}
         </SimpleGrid>
       </FormSection>
 

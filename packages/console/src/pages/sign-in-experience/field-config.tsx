@@ -4,8 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import { NumberField, SelectField, SwitchField } from '../../components/form.js';
-import { emptyToUndefined } from '../../lib/forms.js';
+import { NumberField, OptionalTextField, SelectField, SwitchField } from '../../components/form.js';
 import type { FieldForm } from './field-form.js';
 
 type NumberKey = 'minLength' | 'maxLength' | 'minValue' | 'maxValue';
@@ -37,13 +36,13 @@ const LimitField = ({ name, label, whole }: { name: NumberKey; label: string; wh
 
 const Placeholder = () => {
   const { t } = useTranslation();
-  const { register, errors } = useFieldForm();
+  const { control } = useFieldForm();
   return (
-    <TextInput
+    <OptionalTextField
+      control={control}
+      name="config.placeholder"
       label={t('sign_in_exp.field_config.placeholder')}
       description={t('sign_in_exp.field_config.placeholder_description')}
-      {...register('config.placeholder', { setValueAs: emptyToUndefined })}
-      error={errors.config?.placeholder?.message}
     />
   );
 };
@@ -89,13 +88,13 @@ export const FieldConfig = () => {
             maw={320}
           />
           {format === 'custom' && (
-            <TextInput
+            <OptionalTextField
+              control={control}
+              name="config.customFormat"
               label={t('sign_in_exp.field_config.custom_format')}
               description={t('sign_in_exp.field_config.custom_format_description')}
               required
               dir="ltr"
-              {...register('config.customFormat', { setValueAs: emptyToUndefined })}
-              error={errors.config?.customFormat?.message}
             />
           )}
         </Stack>

@@ -524,6 +524,25 @@ describe('requests sent at once', () => {
   });
 });
 
+describe('two tabs of one browser', () => {
+  it("refuses a step of the older tab's page once the newer tab's sign-in replaced it, instead of finishing the newer tab's request", async () => {
+    await register('two_tabs_user');
+    const tabA = await createExperienceClient(server.endpoint, app);
+    await tabA.authorize();
+    const shownInA = (await tabA.api('GET', '/config')).body.interaction.id as string;
+    const tabB = await createExperienceClient(server.endpoint, app, tabA.config, tabA.jar);
+    await tabB.authorize();
+    const shownInB = (await tabB.api('GET', '/config')).body.interaction.id as string;
+    expect(shownInB).not.toBe(shownInA);
+
+    const refused = await tabA.api('PUT', '', { interactionEvent: 'SignIn' }, { 'gatehouse-interaction': shownInA });
+    expect([refused.status, refused.body.code]).toEqual([409, 'session.interaction_replaced']);
+    expect(refused.body.message).toBe('A newer sign-in in this browser has replaced this one. Go back to the application and start again.');
+    // The newer tab signs in as usual.
+    expect((await tabB.api('PUT', '', { interactionEvent: 'SignIn' }, { 'gatehouse-interaction': shownInB })).status).toBe(204);
+  });
+});
+
 describe('another account in a signed-in browser', () => {
   it('signs in as another user for prompt=login: ending the first session keeps the sign-in it interrupted', async () => {
     await register('first_in_browser');

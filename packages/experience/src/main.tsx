@@ -1,7 +1,7 @@
 import { render } from 'preact';
 
 import { App, LoadFailed } from './app.js';
-import { api, configureApi } from './lib/api.js';
+import { api, bindInteraction, configureApi } from './lib/api.js';
 import { applyBranding } from './lib/branding.js';
 import { initCaptcha } from './lib/captcha.js';
 import { detectBase, stripBase } from './lib/base.js';
@@ -39,6 +39,7 @@ const start = async () => {
     render(<LoadFailed />, root);
     return;
   }
+  bindInteraction(config.interaction?.id);
   const language = pickLanguage({
     stored,
     requested: config.interaction?.uiLocales,

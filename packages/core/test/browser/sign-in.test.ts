@@ -362,6 +362,25 @@ describe('hosted pages in a browser', () => {
     }
   });
 
+  it('refuses to sign in from an older tab once a newer tab started a sign-in, and says so; the newer tab signs in', async () => {
+    const userId = await createUser({ username: 'two_tab_user', password });
+    const { page, context } = browser;
+    const olderTab = await context.newPage();
+    await startAuthorization(olderTab, server.endpoint, app);
+    await waitForHeading(olderTab, 'Sign in');
+    const newer = await startAuthorization(page, server.endpoint, app);
+    await waitForHeading(page, 'Sign in');
+
+    await signInOnPage(olderTab, 'Username', 'two_tab_user', password);
+    expect(await visibleText(olderTab.getByRole('alert'))).toBe(
+      'A newer sign-in in this browser has replaced this one. Go back to the application and start again.',
+    );
+    expect(new URL(olderTab.url()).pathname).toBe('/sign-in');
+    await olderTab.close();
+    await signInOnPage(page, 'Username', 'two_tab_user', password);
+    expect((await newer.finish()).claims.sub).toBe(userId);
+  });
+
   it('prompt=select_account: continues as the signed-in user, or signs in with another account for the same request', async () => {
     const adaId = await createUser({ username: 'ada_selects', password, name: 'Ada Lovelace' });
     const graceId = await createUser({ username: 'grace_selects', password });

@@ -17,7 +17,7 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown, code?: string): error is ApiError =>
   error instanceof ApiError && (code === undefined || error.code === code || (code.endsWith('.*') && error.code.startsWith(code.slice(0, -1))));
 
-const settings = { base: '', language: () => 'en' };
+const settings: { base: string; language: () => string; interactionId?: string | undefined } = { base: '', language: () => 'en' };
 
 /** The `/t/{tenantId}` prefix and the current UI language (sent as Accept-Language so messages come back in it). */
 export const configureApi = (base: string, language: () => string) => {
@@ -25,8 +25,20 @@ export const configureApi = (base: string, language: () => string) => {
   settings.language = language;
 };
 
+/**
+ * The interaction this page was opened for, sent with every step: once a sign-in started in another
+ * tab replaced it in the browser, the server refuses (409 session.interaction_replaced) instead of
+ * finishing that tab's request from this one.
+ */
+export const bindInteraction = (interactionId: string | undefined) => {
+  settings.interactionId = interactionId;
+};
+
 const request = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> => {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': settings.language() };
+  if (settings.interactionId) {
+    headers['Gatehouse-Interaction'] = settings.interactionId;
+  }
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
   }

@@ -147,6 +147,12 @@ export const consentDecisionSchema = z.object({ interactionId: z.string().min(1)
 
 /** What the page knows about the interaction it was sent for (null: no live interaction). */
 export const experienceInteractionSchema = z.object({
+  /**
+   * The interaction's id. Sent back in the `Gatehouse-Interaction` header (the hosted pages do), a
+   * step is refused with 409 `session.interaction_replaced` once a sign-in started in another tab of
+   * the browser took over: it would otherwise finish that tab's request.
+   */
+  id: z.string(),
   prompt: z.enum(['login', 'select_account', 'consent']),
   /** `first_screen=register` or `prompt=create` from the authorization request. */
   firstScreen: z.enum(['signIn', 'register']),

@@ -80,6 +80,7 @@ const describeInteraction = async (request: FastifyRequest, reply: FastifyReply)
   const appBranding = client ? await scope.transaction((tx) => findApplicationSignInExperience(tx, clientId)) : undefined;
   const prompts = String(interaction.params.prompt ?? '').split(' ');
   const described: ExperienceConfig['interaction'] = {
+    id: interaction.uid,
     prompt: interaction.prompt.name === 'consent' || interaction.prompt.name === 'select_account' ? interaction.prompt.name : 'login',
     firstScreen: interaction.params.first_screen === 'register' || prompts.includes('create') ? 'register' : 'signIn',
     loginHint: loginHintOf(interaction.params.login_hint),

@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { type ApiInstance, errorResponses, passwordCheckResponses, providerResponses, tooManyRequestsResponse } from '../../app/api-types.js';
 import { ApiError } from '../../app/errors.js';
 import { findCaptchaConfig, verifyCaptchaToken } from '../sign-in-experience/captcha-provider.service.js';
-import { continueWithAccount, getAccountChoice, switchFromAccountChoice } from './account-choice.js';
+import { continueWithAccount, getAccountChoice, requireShownInteraction, switchFromAccountChoice } from './account-choice.js';
 import { denyInteraction, getConsentInfo, grantConsent, switchFromConsent } from './consent.js';
 import { buildExperienceConfig } from './experience-config.js';
 import { type ExperienceDeps, ExperienceSession } from './experience-session.js';
@@ -49,6 +49,9 @@ declare module 'fastify' {
 }
 
 const tags = ['Experience'];
+/** The interaction a page was shown for (see the experience config's `interaction.id`). */
+const interactionHeader = 'gatehouse-interaction';
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 /** The usual errors but 401: no bearer token here, and a lost or expired session is 400 `session.not_found`. */
 const { 401: _bearerOnly, ...experienceErrors } = errorResponses;
 const noContent = { 204: z.null(), ...experienceErrors };
@@ -131,6 +134,7 @@ export const experienceRoutes = async (app: ApiInstance, deps: ExperienceDeps) =
       const session = await ExperienceSession.open(request, reply, deps);
       request.experienceLog = { event: logEventOf(session), userId: session.current?.userId, applicationId: session.applicationId };
       try {
+        requireShownInteraction(session, headerValue(request.headers[interactionHeader]));
         const result = await run(session, request);
         if (session.current) {
           await session.save();

@@ -316,6 +316,42 @@ describe('verification codes by email', () => {
     expect((await again.api('POST', '/verification/password', { identifier, password: 'Brand-New-Secret-7' })).status).toBe(200);
   });
 
+  it('lets a user locked out by wrong passwords reset by email, and the new password signs in at once', async () => {
+    await admin.patch('/sign-in-exp', { sentinelPolicy: { maxAttempts: 3, lockoutDuration: 5 } });
+    onTestFinished(async () => {
+      await admin.patch('/sign-in-exp', { sentinelPolicy: {} });
+    });
+    await admin.post('/users', { primaryEmail: 'locked-out@example.com', password });
+    const identifier = { type: 'email', value: 'locked-out@example.com' };
+    const guesser = await createExperienceClient(server.endpoint, app);
+    await guesser.authorize();
+    await guesser.api('PUT', '', { interactionEvent: 'SignIn' });
+    const guesses = [];
+    for (const guess of ['Wrong-Guess-1', 'Wrong-Guess-2', 'Wrong-Guess-3', password]) {
+      guesses.push((await guesser.api('POST', '/verification/password', { identifier, password: guess })).body.code);
+    }
+    expect(guesses).toEqual(['session.invalid_credentials', 'session.invalid_credentials', 'session.identifier_locked', 'session.identifier_locked']);
+
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    await browser.api('PUT', '', { interactionEvent: 'ForgotPassword' });
+    const verificationId = await sendCode(browser, 'locked-out@example.com');
+    const verified = await browser.api('POST', '/verification/verification-code/verify', {
+      identifier,
+      verificationId,
+      code: lastCodeFor('locked-out@example.com').payload.code,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    expect((await browser.api('PUT', '/profile/password', { password: 'Unlocked-Horse-5' })).status).toBe(204);
+    expect((await browser.api('POST', '/submit', {})).status).toBe(200);
+
+    const after = await createExperienceClient(server.endpoint, app);
+    await after.authorize();
+    await after.api('PUT', '', { interactionEvent: 'SignIn' });
+    expect((await after.api('POST', '/verification/password', { identifier, password: 'Unlocked-Horse-5' })).status).toBe(200);
+  });
+
   it('applies the email blocklist: custom domains, sub-addressing, disposable domains', async () => {
     await admin.patch('/sign-in-exp', {
       emailBlocklistPolicy: { blockDisposableAddresses: true, blockSubaddressing: true, customBlocklist: ['@blocked.example'] },

@@ -109,6 +109,14 @@ const settleSuccess = (scope: TenantScope, attempt: Attempt) =>
     attempt.failuresBefore > 0 ? markSuccess(tx).execute({ id: attempt.id }) : deleteAttempt(tx).execute({ id: attempt.id }),
   );
 
+const clearTargets = prepared('sentinel_clear_targets', (tx) =>
+  tx.delete(sentinelActivities).where(sql`${sentinelActivities.targetHash} = any(${sql.placeholder('hashes')})`),
+);
+
+/** Forgets the attempts and lockouts of `identifiers` (keys as guardAttempt takes them): a password reset ends them. */
+export const clearAttempts = (scope: TenantScope, identifiers: string[]) =>
+  scope.autocommit((tx) => clearTargets(tx).execute({ hashes: identifiers.map(targetHash) }));
+
 /**
  * Runs a password or code check for `identifier` under its lockout: refused while locked, counted
  * before it runs, and a failure that reaches `maxAttempts` starts a lockout (a 429 instead of the

@@ -11,7 +11,8 @@ import { assertIdentifiersFree, insertUser, revokeUserTokens, writeWithIdentifie
 import { userSocialTokenSets, users } from '../users/users.table.js';
 import type { ExperienceSession } from './experience-session.js';
 import { assertRegistrationOpen, assertSignInOpen, requireIdentifiedUser } from './identification.js';
-import { assertCodeIdentifierCurrent, assertPasswordMethodsEnabled, assertPasswordVerificationsCurrent, requireRecord } from './verifications.js';
+import { clearAttempts } from './sentinel.js';
+import { assertCodeIdentifierCurrent, assertPasswordMethodsEnabled, assertPasswordVerificationsCurrent, identifierKey, requireRecord } from './verifications.js';
 import { findUserById, type SignInUser } from './user-lookup.js';
 
 type Holder = { username?: string | null; primaryEmail?: string | null; primaryPhone?: string | null; hasPassword: boolean };
@@ -252,7 +253,8 @@ const signIn = async (session: ExperienceSession, user: SignInUser) => {
   return user.id;
 };
 
-const completePasswordReset = async (session: ExperienceSession, userId: string) => {
+const completePasswordReset = async (session: ExperienceSession, user: SignInUser) => {
+  const userId = user.id;
   const password = session.state.profile.password;
   if (!session.state.passwordReset || !password) {
     throw missingProfileError([{ path: 'password', code: 'user.missing_profile_field', params: { field: 'password' } }]);
@@ -263,6 +265,13 @@ const completePasswordReset = async (session: ExperienceSession, userId: string)
     // including sign-ins submitted but not yet resumed (they would get a session and tokens after).
     return revokeUserTokens(tx, userId);
   });
+  // The new password starts with a clean slate: a lockout the old one caused does not keep the user out.
+  const identifiers = [
+    user.username && { type: 'username', value: user.username },
+    user.primaryEmail && { type: 'email', value: user.primaryEmail },
+    user.primaryPhone && { type: 'phone', value: user.primaryPhone },
+  ].filter((identifier) => !!identifier);
+  await clearAttempts(session.scope, identifiers.map(identifierKey));
   await sendBackchannelLogouts(session.provider, ended, session.request.log);
 };
 
@@ -298,7 +307,7 @@ export const submitExperience = async (session: ExperienceSession, input: { agre
   if (event === 'ForgotPassword') {
     // Still there and not suspended meanwhile: a suspended account's password is not reset.
     const user = await requireIdentifiedUser(session);
-    await completePasswordReset(session, user.id);
+    await completePasswordReset(session, user);
     await session.discard();
     return { userId: user.id, redirectTo: `${session.request.tenantRuntime().baseUrl}/sign-in?passwordReset=1` };
   }

@@ -19,7 +19,16 @@ import { checkVerificationCode, type CodeIdentifier, issueVerificationCode } fro
  * Usernames and emails name a user case-insensitively, so the lockout counter and the code's
  * address do too: `Alice@Example.com` and `alice@example.com` share one count of failures.
  */
-const identifierKey = (identifier: { type: string; value: string }) => `${identifier.type}:${identifier.value.toLowerCase()}`;
+/** How the sentinel counts an identifier's attempts (see sentinel.ts). */
+export const identifierKey = (identifier: { type: string; value: string }) => `${identifier.type}:${identifier.value.toLowerCase()}`;
+
+/**
+ * A password reset's codes are counted apart from sign-in attempts: a user locked out by wrong
+ * passwords can still prove their mailbox and reset, which is what the lockout leaves them to do.
+ * Guessing a reset code is bounded on its own (tries per code, codes per hour, and this lockout).
+ */
+const sentinelKeyFor = (session: ExperienceSession, identifier: CodeIdentifier) =>
+  session.state.event === 'ForgotPassword' ? `reset:${identifierKey(identifier)}` : identifierKey(identifier);
 
 export const methodFor = (session: ExperienceSession, type: ExperienceIdentifier['type']) =>
   session.settings.signIn.methods.find((method) => method.identifier === type);
@@ -167,7 +176,7 @@ export const verifyCodeStep = async (session: ExperienceSession, identifier: Cod
   if (identifierKey(record.identifier) !== identifierKey(identifier)) {
     throw new ApiError(422, 'session.verification_identifier_mismatch');
   }
-  const { valid } = await guardAttempt(session.scope, session.settings.sentinelPolicy, identifierKey(identifier), 'VerificationCode', async () => ({
+  const { valid } = await guardAttempt(session.scope, session.settings.sentinelPolicy, sentinelKeyFor(session, identifier), 'VerificationCode', async () => ({
     valid: await checkVerificationCode(session.scope, identifier, codeUsage(session), code),
   }));
   if (!valid) {

@@ -178,6 +178,31 @@ describe('languages: ui_locales and the sign-out pages', () => {
     expect(plain.page).toContain('<h1>Signed out</h1>');
   });
 
+  it('says "You\'re still signed in" after "Stay signed in", and the session goes on', async () => {
+    const { browser } = await register(`staying_${randomUUID().slice(0, 8)}`);
+    const confirmation = await (await browser.request(`${server.endpoint}/oidc/session/end`)).text();
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirmation)![1]!;
+    // "Stay signed in" submits the form without `logout`.
+    const stayed = await browser.request(`${server.endpoint}/oidc/session/end/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf }).toString(),
+    });
+    const page = await (await browser.request(new URL(stayed.headers.get('location')!, server.endpoint).href)).text();
+    expect(page).toContain("<h1>You&#39;re still signed in</h1>");
+    expect(page).not.toContain('Signed out');
+    const again = await createExperienceClient(server.endpoint, app, undefined, browser.jar);
+    expect((await again.authorize({ prompt: 'none' })).startsWith(app.redirectUri)).toBe(true);
+  });
+
+  it("names a refused sign-out request as such on the error page, not as a sign-in", async () => {
+    const response = await fetch(`${server.endpoint}/oidc/session/end?id_token_hint=garbage`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('sign-out request could not be completed');
+    expect(html).not.toContain('sign-in request');
+  });
+
   it('renders the sign-out confirmation in the language and brand of the tenant', async () => {
     // Signed in: without a session oidc-provider signs out without asking.
     const { browser } = await register('polyglot');

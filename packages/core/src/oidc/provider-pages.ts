@@ -19,9 +19,13 @@ type PagePhrases = {
   signing_out: string;
   continue: string;
   signed_out_title: string;
+  /** After "Stay signed in" on the sign-out confirmation. */
+  still_signed_in_title: string;
   signed_out_description: string;
   error_title: string;
   error_description: string;
+  /** The same, for a sign-out request (end session). */
+  sign_out_error_description: string;
   contact_support: string;
   error_details: string;
 };
@@ -35,9 +39,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'جارٍ تسجيل الخروج…',
     continue: 'متابعة',
     signed_out_title: 'تم تسجيل الخروج',
+    still_signed_in_title: 'ما زلت مسجلاً للدخول',
     signed_out_description: 'يمكنك إغلاق هذه النافذة الآن.',
     error_title: 'حدث خطأ',
     error_description: 'تعذر إكمال طلب تسجيل الدخول الذي أرسله التطبيق. ارجع إلى التطبيق وحاول مرة أخرى.',
+    sign_out_error_description: 'تعذر إكمال طلب تسجيل الخروج الذي أرسله التطبيق. ارجع إلى التطبيق وحاول مرة أخرى.',
     contact_support: 'تواصل مع الدعم',
     error_details: 'التفاصيل التقنية',
   },
@@ -49,9 +55,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Abmeldung läuft…',
     continue: 'Weiter',
     signed_out_title: 'Abgemeldet',
+    still_signed_in_title: 'Sie sind weiterhin angemeldet',
     signed_out_description: 'Sie können dieses Fenster jetzt schließen.',
     error_title: 'Etwas ist schiefgelaufen',
     error_description: 'Die Anmeldeanfrage der App konnte nicht abgeschlossen werden. Kehren Sie zur App zurück und versuchen Sie es erneut.',
+    sign_out_error_description: 'Die Abmeldeanfrage der App konnte nicht abgeschlossen werden. Kehren Sie zur App zurück und versuchen Sie es erneut.',
     contact_support: 'Support kontaktieren',
     error_details: 'Technische Details',
   },
@@ -63,9 +71,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Signing out…',
     continue: 'Continue',
     signed_out_title: 'Signed out',
+    still_signed_in_title: 'You\'re still signed in',
     signed_out_description: 'You can close this window.',
     error_title: 'Something went wrong',
     error_description: 'The app\'s sign-in request could not be completed. Go back to the app and try again.',
+    sign_out_error_description: 'The app\'s sign-out request could not be completed. Go back to the app and try again.',
     contact_support: 'Contact support',
     error_details: 'Technical details',
   },
@@ -77,9 +87,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Cerrando sesión…',
     continue: 'Continuar',
     signed_out_title: 'Sesión cerrada',
+    still_signed_in_title: 'Sigue con la sesión iniciada',
     signed_out_description: 'Ya puede cerrar esta ventana.',
     error_title: 'Algo salió mal',
     error_description: 'No se pudo completar la solicitud de inicio de sesión de la aplicación. Vuelva a la aplicación e inténtelo de nuevo.',
+    sign_out_error_description: 'No se pudo completar la solicitud de cierre de sesión de la aplicación. Vuelva a la aplicación e inténtelo de nuevo.',
     contact_support: 'Contactar con soporte',
     error_details: 'Detalles técnicos',
   },
@@ -91,9 +103,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Déconnexion en cours…',
     continue: 'Continuer',
     signed_out_title: 'Déconnecté',
+    still_signed_in_title: 'Vous êtes toujours connecté',
     signed_out_description: 'Vous pouvez fermer cette fenêtre.',
     error_title: 'Un problème est survenu',
     error_description: 'La demande de connexion de l\'application n\'a pas pu aboutir. Revenez à l\'application et réessayez.',
+    sign_out_error_description: 'La demande de déconnexion de l\'application n\'a pas pu aboutir. Revenez à l\'application et réessayez.',
     contact_support: 'Contacter le support',
     error_details: 'Détails techniques',
   },
@@ -105,9 +119,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Disconnessione in corso…',
     continue: 'Continua',
     signed_out_title: 'Disconnesso',
+    still_signed_in_title: 'Sei ancora connesso',
     signed_out_description: 'Ora può chiudere questa finestra.',
     error_title: 'Si è verificato un problema',
     error_description: 'Non è stato possibile completare la richiesta di accesso dell\'app. Torna all\'app e riprova.',
+    sign_out_error_description: 'Non è stato possibile completare la richiesta di disconnessione dell\'app. Torna all\'app e riprova.',
     contact_support: 'Contatta l\'assistenza',
     error_details: 'Dettagli tecnici',
   },
@@ -119,9 +135,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'サインアウトしています…',
     continue: '続行',
     signed_out_title: 'サインアウトしました',
+    still_signed_in_title: 'サインインしたままです',
     signed_out_description: 'このウィンドウは閉じてかまいません。',
     error_title: '問題が発生しました',
     error_description: 'アプリからのサインイン要求を完了できませんでした。アプリに戻ってもう一度お試しください。',
+    sign_out_error_description: 'アプリからのサインアウト要求を完了できませんでした。アプリに戻ってもう一度お試しください。',
     contact_support: 'サポートに連絡',
     error_details: '技術的な詳細',
   },
@@ -133,9 +151,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: '로그아웃하는 중…',
     continue: '계속',
     signed_out_title: '로그아웃되었습니다',
+    still_signed_in_title: '로그인 상태가 유지됩니다',
     signed_out_description: '이제 이 창을 닫아도 됩니다.',
     error_title: '문제가 발생했습니다',
     error_description: '앱의 로그인 요청을 완료할 수 없습니다. 앱으로 돌아가 다시 시도하세요.',
+    sign_out_error_description: '앱의 로그아웃 요청을 완료할 수 없습니다. 앱으로 돌아가 다시 시도하세요.',
     contact_support: '지원팀에 문의',
     error_details: '기술 세부 정보',
   },
@@ -147,9 +167,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Trwa wylogowywanie…',
     continue: 'Dalej',
     signed_out_title: 'Wylogowano',
+    still_signed_in_title: 'Nadal jesteś zalogowany',
     signed_out_description: 'Można już zamknąć to okno.',
     error_title: 'Coś poszło nie tak',
     error_description: 'Nie udało się zrealizować żądania logowania aplikacji. Wróć do aplikacji i spróbuj ponownie.',
+    sign_out_error_description: 'Nie udało się zrealizować żądania wylogowania aplikacji. Wróć do aplikacji i spróbuj ponownie.',
     contact_support: 'Skontaktuj się z pomocą',
     error_details: 'Szczegóły techniczne',
   },
@@ -161,9 +183,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Saindo…',
     continue: 'Continuar',
     signed_out_title: 'Você saiu',
+    still_signed_in_title: 'Você continua conectado',
     signed_out_description: 'Você já pode fechar esta janela.',
     error_title: 'Algo deu errado',
     error_description: 'Não foi possível concluir a solicitação de login do aplicativo. Volte ao aplicativo e tente novamente.',
+    sign_out_error_description: 'Não foi possível concluir a solicitação de saída do aplicativo. Volte ao aplicativo e tente novamente.',
     contact_support: 'Falar com o suporte',
     error_details: 'Detalhes técnicos',
   },
@@ -175,9 +199,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'A terminar sessão…',
     continue: 'Continuar',
     signed_out_title: 'Sessão terminada',
+    still_signed_in_title: 'Continua com sessão iniciada',
     signed_out_description: 'Já pode fechar esta janela.',
     error_title: 'Algo correu mal',
     error_description: 'Não foi possível concluir o pedido de início de sessão da aplicação. Volte à aplicação e tente novamente.',
+    sign_out_error_description: 'Não foi possível concluir o pedido de terminar sessão da aplicação. Volte à aplicação e tente novamente.',
     contact_support: 'Contactar o suporte',
     error_details: 'Detalhes técnicos',
   },
@@ -189,9 +215,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Выполняется выход…',
     continue: 'Продолжить',
     signed_out_title: 'Вы вышли',
+    still_signed_in_title: 'Вы по-прежнему в системе',
     signed_out_description: 'Теперь это окно можно закрыть.',
     error_title: 'Что-то пошло не так',
     error_description: 'Не удалось выполнить запрос приложения на вход. Вернитесь в приложение и попробуйте ещё раз.',
+    sign_out_error_description: 'Не удалось выполнить запрос приложения на выход. Вернитесь в приложение и попробуйте ещё раз.',
     contact_support: 'Связаться с поддержкой',
     error_details: 'Технические подробности',
   },
@@ -203,9 +231,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Oturum kapatılıyor…',
     continue: 'Devam et',
     signed_out_title: 'Oturum kapatıldı',
+    still_signed_in_title: 'Oturumunuz açık kalmaya devam ediyor',
     signed_out_description: 'Bu pencereyi kapatabilirsiniz.',
     error_title: 'Bir şeyler ters gitti',
     error_description: 'Uygulamanın oturum açma isteği tamamlanamadı. Uygulamaya dönüp yeniden deneyin.',
+    sign_out_error_description: 'Uygulamanın oturum kapatma isteği tamamlanamadı. Uygulamaya dönüp yeniden deneyin.',
     contact_support: 'Destekle iletişime geç',
     error_details: 'Teknik ayrıntılar',
   },
@@ -217,9 +247,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: 'Виконується вихід…',
     continue: 'Продовжити',
     signed_out_title: 'Ви вийшли',
+    still_signed_in_title: 'Ви все ще в системі',
     signed_out_description: 'Тепер це вікно можна закрити.',
     error_title: 'Щось пішло не так',
     error_description: 'Не вдалося виконати запит застосунку на вхід. Поверніться до застосунку й спробуйте ще раз.',
+    sign_out_error_description: 'Не вдалося виконати запит застосунку на вихід. Поверніться до застосунку й спробуйте ще раз.',
     contact_support: 'Зв’язатися з підтримкою',
     error_details: 'Технічні подробиці',
   },
@@ -231,9 +263,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: '正在退出登录…',
     continue: '继续',
     signed_out_title: '已退出登录',
+    still_signed_in_title: '你仍处于登录状态',
     signed_out_description: '你现在可以关闭此窗口。',
     error_title: '出错了',
     error_description: '无法完成应用的登录请求。请返回应用后重试。',
+    sign_out_error_description: '无法完成应用的退出登录请求。请返回应用后重试。',
     contact_support: '联系支持',
     error_details: '技术详情',
   },
@@ -245,9 +279,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: '正在登出…',
     continue: '繼續',
     signed_out_title: '已登出',
+    still_signed_in_title: '你仍然保持登入',
     signed_out_description: '你現在可以關閉此視窗。',
     error_title: '發生錯誤',
     error_description: '無法完成應用程式的登入要求。請返回應用程式後重試。',
+    sign_out_error_description: '無法完成應用程式的登出要求。請返回應用程式後重試。',
     contact_support: '聯絡支援',
     error_details: '技術詳情',
   },
@@ -259,9 +295,11 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     signing_out: '正在登出…',
     continue: '繼續',
     signed_out_title: '已登出',
+    still_signed_in_title: '你仍保持登入狀態',
     signed_out_description: '您現在可以關閉此視窗。',
     error_title: '發生錯誤',
     error_description: '無法完成應用程式的登入要求。請返回應用程式後重試。',
+    sign_out_error_description: '無法完成應用程式的登出要求。請返回應用程式後重試。',
     contact_support: '聯絡支援',
     error_details: '技術詳細資料',
   },
@@ -371,15 +409,11 @@ export const renderLogoutPage = (options: { form: string; auto: boolean; locale:
   return page(options.locale, options.auto ? text.signing_out : text.confirm_title, options.settings, `${options.form}${body}`);
 };
 
-/** The page after a sign-out without a redirect back to the app. */
-export const renderSignedOutPage = (options: { locale: SupportedLocale; settings: PageBranding }) => {
+/** The page after a sign-out without a redirect back to the app (or after "Stay signed in"). */
+export const renderSignedOutPage = (options: { locale: SupportedLocale; settings: PageBranding; stillSignedIn?: boolean }) => {
   const text = pagePhrases[options.locale];
-  return page(
-    options.locale,
-    text.signed_out_title,
-    options.settings,
-    `<h1>${escapeHtml(text.signed_out_title)}</h1><p>${escapeHtml(text.signed_out_description)}</p>`,
-  );
+  const title = options.stillSignedIn ? text.still_signed_in_title : text.signed_out_title;
+  return page(options.locale, title, options.settings, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text.signed_out_description)}</p>`);
 };
 
 /**
@@ -387,7 +421,14 @@ export const renderSignedOutPage = (options: { locale: SupportedLocale; settings
  * unregistered redirect URI): what happened in the user's words, the support contact when the tenant
  * has one, and the protocol error for whoever debugs the app.
  */
-export const renderErrorPage = (options: { error: string; description?: string | undefined; locale: SupportedLocale; settings: PageBranding }) => {
+export const renderErrorPage = (options: {
+  error: string;
+  description?: string | undefined;
+  locale: SupportedLocale;
+  settings: PageBranding;
+  /** A sign-out request (end session) failed, not a sign-in. */
+  signingOut?: boolean;
+}) => {
   const text = pagePhrases[options.locale];
   const { supportEmail, supportWebsiteUrl } = options.settings;
   const support = supportWebsiteUrl ?? (supportEmail ? `mailto:${supportEmail}` : undefined);
@@ -396,7 +437,7 @@ export const renderErrorPage = (options: { error: string; description?: string |
     options.locale,
     text.error_title,
     options.settings,
-    `<h1>${escapeHtml(text.error_title)}</h1><p>${escapeHtml(text.error_description)}</p>` +
+    `<h1>${escapeHtml(text.error_title)}</h1><p>${escapeHtml(options.signingOut ? text.sign_out_error_description : text.error_description)}</p>` +
       (support ? `<p><a href="${escapeHtml(support)}">${escapeHtml(text.contact_support)}</a></p>` : '') +
       `<details><summary>${escapeHtml(text.error_details)}</summary><p dir="ltr"><code>${escapeHtml(technical)}</code></p></details>`,
   );

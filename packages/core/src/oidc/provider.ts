@@ -308,8 +308,10 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
           if (carried !== undefined) {
             ctx.cookies.set(logoutLocalesCookie, null, logoutCookieOptions(ctx));
           }
+          // "Stay signed in" on the confirmation comes here too, with the session still there.
+          const stillSignedIn = !!(await ctx.oidc.provider.Session.get(ctx)).accountId;
           ctx.type = 'html';
-          ctx.body = renderSignedOutPage(await pageContext(runtime, ctx, carried && decodeLocales(carried)));
+          ctx.body = renderSignedOutPage({ ...(await pageContext(runtime, ctx, carried && decodeLocales(carried))), stillSignedIn });
         },
       },
       resourceIndicators: {
@@ -371,7 +373,8 @@ export const createTenantProvider = async (runtime: TenantRuntime, options: Prov
       ctx.type = 'html';
       // The tenant's language and brand, or the defaults when they cannot be read (that may be the error).
       const context = await pageContext(runtime, ctx).catch(() => ({ locale: 'en' as const, settings: defaultSignInExperience }));
-      ctx.body = renderErrorPage({ error: out.error, description: out.error_description, ...context });
+      const signingOut = ctx.oidc?.route?.startsWith('end_session') ?? false;
+      ctx.body = renderErrorPage({ error: out.error, description: out.error_description, signingOut, ...context });
     },
   };
 

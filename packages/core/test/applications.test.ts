@@ -138,6 +138,8 @@ describe('bad input changes nothing', () => {
       [{ name: 'x', type: 'Desktop' }, 400, 'guard.invalid_input', 'body.type'],
       [{ name: 'x', type: 'SPA', oidcClientMetadata: { redirectUris: ['ftp://x.example.com'] } }, 400, 'application.invalid_for_type', 'oidcClientMetadata.redirectUris.0'],
       [{ name: 'x', type: 'Native', oidcClientMetadata: { redirectUris: ['javascript:alert(1)'] } }, 400, 'application.invalid_for_type', 'oidcClientMetadata.redirectUris.0'],
+      // Stored as typed, it would never equal the redirect_uri an app sends.
+      [{ name: 'x', type: 'Traditional', oidcClientMetadata: { redirectUris: ['  http://localhost:8080/cb2  '] } }, 400, 'application.invalid_for_type', 'oidcClientMetadata.redirectUris.0'],
       [{ name: 'x', type: 'MachineToMachine', oidcClientMetadata: { redirectUris: ['https://a.example.com'] } }, 400, 'application.invalid_for_type', 'oidcClientMetadata.redirectUris'],
       [{ name: 'x', type: 'Protected' }, 400, 'application.invalid_for_type', 'protectedAppMetadata'],
       [{ name: 'x', type: 'MachineToMachine', isThirdParty: true }, 400, 'application.invalid_for_type', 'isThirdParty'],

@@ -4,6 +4,7 @@ import {
   emailPattern,
   hexColorPattern,
   isHttpUrl,
+  isNativeHttpRedirectUri,
   isNativeRedirectUri,
   isResourceIndicator,
   isWebOrigin,
@@ -106,6 +107,19 @@ describe('scopeTokenPattern (RFC 6749 scope token)', () => {
     ['nothing', ''],
   ])('rejects %s', (_label, value) => {
     expect(scopeTokenPattern.test(value)).toBe(false);
+  });
+});
+
+describe('URLs with what the URL parser would silently drop', () => {
+  it.each([
+    ['spaces around it', '  http://localhost:8080/cb2  '],
+    ['a leading space', ' https://example.com/l.png'],
+    ['a line break inside', 'https://app.example.com/ca\nllback'],
+    ['a tab inside', 'https://app.example.com/\tcb'],
+  ])('refuses %s, which would never equal what the app sends', (_label, value) => {
+    expect(isWebRedirectUri(value)).toBe(false);
+    expect(isHttpUrl(value)).toBe(false);
+    expect(isNativeHttpRedirectUri(value.replace('https://app.example.com', 'http://127.0.0.1'))).toBe(false);
   });
 });
 

@@ -22,6 +22,11 @@ export const hexColorPattern = /^#([\dA-Fa-f]{3}|[\dA-Fa-f]{6})$/;
 export const scopeTokenPattern = /^[\u0021\u0023-\u005B\u005D-\u007E]+$/;
 
 const parseUrl = (value: string): URL | undefined => {
+  // The URL parser drops spaces and control characters around a URL, and tabs and line breaks in
+  // it: such a value would be stored as typed, yet never equal the URL an app sends.
+  if (value !== value.trim() || /\p{Cc}/u.test(value)) {
+    return undefined;
+  }
   try {
     return new URL(value);
   } catch {

@@ -193,6 +193,19 @@ describe('sign-in experience', () => {
     await admin.patch('/sign-in-exp', { socialSignIn: { automaticAccountLinking: false } });
   });
 
+  it('does not offer the only sign-up identifier again as an additional one', async () => {
+    const { page } = browser;
+    expect((await admin.get('/sign-in-exp')).body.signUp.identifiers).toEqual(['username']);
+    await openConsoleAt(page, server, '/sign-in-experience/sign-up-and-sign-in');
+    await page.getByRole('button', { name: 'Add an identifier' }).click();
+    const added = page.locator('input[aria-label="Additional identifier 1"]:not([type="hidden"])');
+    await expect.poll(() => added.inputValue()).toBe('Email');
+    await added.click();
+    expect(await page.getByRole('option').allTextContents()).not.toContain('Username');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Discard' }).click();
+  });
+
   it('keeps a field reached with Tab clear of the sticky save bar', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -15,7 +15,8 @@ import type { ErrorCode } from './errors/en.js';
  *   as the thrower joins them: `email + verification code`).
  * - `identifierWith`: "registering / signing in with X" in `session.sign_up_identifier_not_enabled`
  *   and the sign-in experience checks (`sign_up_identifier_not_in_sign_in`,
- *   `sign_in_method_needs_verification_code`, `duplicate_sign_in_identifier`).
+ *   `sign_in_method_needs_verification_code`, `duplicate_sign_in_identifier`,
+ *   `secondary_identifier_already_collected`).
  * - `accountField`: "the account already has X" (`session.profile_exists`).
  * - `mfaFactor`, `mfaIdentifier`: "the user already uses X", "to use X the user needs Y"
  *   (`user.mfa_verification_exists`, `user.mfa_needs_identifier`).
@@ -535,6 +536,7 @@ export const uses: Partial<Record<ErrorCode, Record<string, Use>>> = {
   'sign_in_experience.sign_up_identifier_not_in_sign_in': { identifier: { set: 'identifierWith' } },
   'sign_in_experience.sign_in_method_needs_verification_code': { identifier: { set: 'identifierWith' } },
   'sign_in_experience.duplicate_sign_in_identifier': { identifier: { set: 'identifierWith' } },
+  'sign_in_experience.secondary_identifier_already_collected': { identifier: { set: 'identifierWith' } },
   'user.mfa_verification_exists': { type: { set: 'mfaFactor' } },
   'user.mfa_needs_identifier': { type: { set: 'mfaFactor' }, field: { set: 'mfaIdentifier' } },
   'connector.type_exists': { type: { set: 'connectorType' } },

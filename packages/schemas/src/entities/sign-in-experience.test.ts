@@ -364,9 +364,22 @@ describe('findSignInExperienceConflicts', () => {
     expect(codesOf(value)).toEqual([{ path: 'signIn.methods.1', code: 'sign_in_experience.sign_in_method_without_verification' }]);
   });
 
-  it('username_needs_password', () => {
+  it('username_needs_password, and nothing that asks a username to take a code', () => {
     const value = experience({ signUp: { identifiers: ['username'], password: false, verify: true } });
     expect(codesOf(value)).toContainEqual({ path: 'signUp.password', code: 'sign_in_experience.username_needs_password' });
+    expect(codesOf(value).map(({ code }) => code)).not.toContain('sign_in_experience.sign_in_method_needs_verification_code');
+  });
+
+  it('secondary_identifier_already_collected: the only sign-up identifier, again as an additional one', () => {
+    const value = experience({ signUp: { identifiers: ['username'], password: true, verify: false, secondaryIdentifiers: [{ identifier: 'username' }] } });
+    expect(codesOf(value)).toEqual([
+      { path: 'signUp.secondaryIdentifiers.0', code: 'sign_in_experience.secondary_identifier_already_collected', params: { identifier: 'username' } },
+    ]);
+    // With email or phone to choose from, the other one may be asked for after sign-up.
+    const either = experience({
+      signUp: { identifiers: ['email', 'phone'], password: true, verify: true, secondaryIdentifiers: [{ identifier: 'email', verify: true }] },
+    });
+    expect(codesOf(either).map(({ code }) => code)).not.toContain('sign_in_experience.secondary_identifier_already_collected');
   });
 
   it('username_cannot_use_code', () => {

@@ -480,6 +480,12 @@ export const findSignInExperienceConflicts = (
   if (signUp.identifiers.includes('username') && !signUp.password) {
     add('signUp.password', 'username_needs_password');
   }
+  for (const [index, { identifier }] of signUp.secondaryIdentifiers.entries()) {
+    // The only sign-up identifier is given by every user already.
+    if (signUp.identifiers.length === 1 && signUp.identifiers[0] === identifier) {
+      add(`signUp.secondaryIdentifiers.${index}`, 'secondary_identifier_already_collected', { identifier });
+    }
+  }
 
   const seen = new Set<SignInIdentifier>();
   for (const [index, { identifier, password, verificationCode }] of methods.entries()) {
@@ -499,8 +505,9 @@ export const findSignInExperienceConflicts = (
     const method = methods.find((candidate) => candidate.identifier === identifier);
     if (!method) {
       add('signIn.methods', 'sign_up_identifier_not_in_sign_in', { identifier });
-    } else if (!signUp.password && !method.verificationCode) {
-      // A user who registered without a password can only ever sign in with a code.
+    } else if (!signUp.password && !method.verificationCode && identifier !== 'username') {
+      // A user who registered without a password can only ever sign in with a code (a username
+      // cannot take one: username_needs_password says what to do instead).
       add('signIn.methods', 'sign_in_method_needs_verification_code', { identifier });
     }
   }

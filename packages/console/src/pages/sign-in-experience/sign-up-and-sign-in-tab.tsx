@@ -152,17 +152,28 @@ const SignUpSection = ({ problems }: { problems: readonly ApiErrorDetail[] }) =>
       <Controller
         control={control}
         name="signUp.secondaryIdentifiers"
-        render={({ field }) => <SecondaryIdentifiersField value={field.value} onChange={field.onChange} />}
+        render={({ field }) => (
+          <SecondaryIdentifiersField value={field.value} onChange={field.onChange} collected={identifiers.length === 1 ? identifiers[0] : undefined} />
+        )}
       />
       <SectionProblems details={problems} prefixes={['signUp']} />
     </FormSection>
   );
 };
 
-const SecondaryIdentifiersField = ({ value, onChange }: { value: SecondaryIdentifier[]; onChange: (value: SecondaryIdentifier[]) => void }) => {
+/** `collected`: the one identifier every user signs up with, which is not offered again. */
+const SecondaryIdentifiersField = ({
+  value,
+  onChange,
+  collected,
+}: {
+  value: SecondaryIdentifier[];
+  onChange: (value: SecondaryIdentifier[]) => void;
+  collected: SignInIdentifier | undefined;
+}) => {
   const { t } = useTranslation();
   const label = useIdentifierLabel();
-  const unused = secondaryIdentifiers.filter((identifier) => !value.some((entry) => entry.identifier === identifier));
+  const unused = secondaryIdentifiers.filter((identifier) => identifier !== collected && !value.some((entry) => entry.identifier === identifier));
   const update = (index: number, next: SecondaryIdentifier) => onChange(replaceAt(value, index, next));
   return (
     <Input.Wrapper label={t('sign_in_exp.sign_up.secondary')} description={t('sign_in_exp.sign_up.secondary_description')}>

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'تتطلب كل طريقة لتسجيل الدخول كلمة مرور أو رمز تحقق.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'يجب أن يتمكن المستخدمون الذين ينشئون حسابًا دون كلمة مرور من تسجيل الدخول برمز تحقق عبر {{identifier}}.',
   'sign_in_experience.username_needs_password': 'يتطلب إنشاء حساب باسم المستخدم كلمة مرور: إذ لا يمكن إرسال رموز إلى اسم المستخدم.',
+  'sign_in_experience.secondary_identifier_already_collected': 'يقدّم كل من ينشئ حسابًا {{identifier}} مسبقًا: لا يمكن جمعه مرة أخرى بعد إنشاء الحساب.',
   'sign_in_experience.username_cannot_use_code': 'لا يمكن إرسال رموز التحقق إلى اسم المستخدم: يُرجى استخدام كلمة مرور لتسجيل الدخول باسم المستخدم.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'لن يتمكن المستخدمون الذين ينشئون حسابًا باستخدام {{identifier}} من تسجيل الدخول: يُرجى إضافة طريقة لتسجيل الدخول باستخدام {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'إنشاء الحسابات متاح، لكن لا يوجد معرّف لإنشاء الحساب ولا تسجيل دخول عبر الشبكات الاجتماعية.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Jede Anmeldemethode erfordert ein Passwort oder einen Verifizierungscode.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Benutzer, die sich ohne Passwort registrieren, müssen sich mit {{identifier}} und Bestätigungscode anmelden können.',
   'sign_in_experience.username_needs_password': 'Die Registrierung per Benutzername erfordert ein Passwort: An Benutzernamen können keine Codes gesendet werden.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Alle Benutzer registrieren sich bereits mit {{identifier}}: Es kann nicht zusätzlich nach der Registrierung abgefragt werden.',
   'sign_in_experience.username_cannot_use_code': 'An Benutzernamen können keine Verifizierungscodes gesendet werden: Verwenden Sie für die Anmeldung per Benutzername ein Passwort.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Benutzer, die sich mit {{identifier}} registrieren, könnten sich nicht anmelden: Fügen Sie eine Anmeldemethode mit {{identifier}} hinzu.',
   'sign_in_experience.no_way_to_register': 'Die Registrierung ist geöffnet, aber es gibt weder eine Kennung für die Registrierung noch eine Social-Anmeldung.',

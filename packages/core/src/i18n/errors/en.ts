@@ -53,6 +53,7 @@ export const en = {
   'sign_in_experience.sign_in_method_without_verification': 'Each sign-in method needs a password or a verification code.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Users who sign up without a password must be able to sign in with {{identifier}} and a verification code.',
   'sign_in_experience.username_needs_password': 'Sign-up by username needs a password: usernames cannot receive codes.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Every user signs up with {{identifier}} already: it cannot also be collected after sign-up.',
   'sign_in_experience.username_cannot_use_code': 'Usernames cannot receive verification codes: use a password for username sign-in.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Users who sign up with {{identifier}} could not sign in: add a sign-in method with {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'Registration is open but there is no sign-up identifier and no social sign-in.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Cada método de inicio de sesión requiere una contraseña o un código de verificación.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Los usuarios que se registran sin contraseña deben poder iniciar sesión con {{identifier}} y código de verificación.',
   'sign_in_experience.username_needs_password': 'El registro con nombre de usuario requiere una contraseña: los nombres de usuario no pueden recibir códigos.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Todos los usuarios ya se registran con {{identifier}}: no se puede solicitar de nuevo después del registro.',
   'sign_in_experience.username_cannot_use_code': 'Los nombres de usuario no pueden recibir códigos de verificación: use una contraseña para iniciar sesión con nombre de usuario.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Los usuarios que se registren con {{identifier}} no podrían iniciar sesión: agregue un método de inicio de sesión con {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'El registro está abierto, pero no hay ningún identificador de registro ni inicio de sesión social.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Chaque méthode de connexion nécessite un mot de passe ou un code de vérification.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Les utilisateurs qui s\'inscrivent sans mot de passe doivent pouvoir se connecter par {{identifier}} et code de vérification.',
   'sign_in_experience.username_needs_password': 'L\'inscription par nom d\'utilisateur nécessite un mot de passe : un nom d\'utilisateur ne peut pas recevoir de code.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Tous les utilisateurs s\'inscrivent déjà par {{identifier}} : il ne peut pas être demandé en plus après l\'inscription.',
   'sign_in_experience.username_cannot_use_code': 'Un nom d\'utilisateur ne peut pas recevoir de code de vérification : utilisez un mot de passe pour la connexion par nom d\'utilisateur.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Les utilisateurs qui s\'inscrivent par {{identifier}} ne pourraient pas se connecter : ajoutez une méthode de connexion par {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'L\'inscription est ouverte, mais il n\'existe ni identifiant d\'inscription ni connexion sociale.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Ogni metodo di accesso richiede una password o un codice di verifica.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Gli utenti che si registrano senza password devono poter accedere con {{identifier}} e codice di verifica.',
   'sign_in_experience.username_needs_password': 'La registrazione con nome utente richiede una password: i nomi utente non possono ricevere codici.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Tutti gli utenti si registrano già con {{identifier}}: non può essere richiesto di nuovo dopo la registrazione.',
   'sign_in_experience.username_cannot_use_code': 'I nomi utente non possono ricevere codici di verifica: usi una password per l\'accesso con nome utente.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Gli utenti che si registrano con {{identifier}} non potrebbero accedere: aggiunga un metodo di accesso con {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'La registrazione è aperta, ma non c\'è né un identificatore di registrazione né un accesso social.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': '各サインイン方法にはパスワードまたは認証コードが必要です。',
   'sign_in_experience.sign_in_method_needs_verification_code': 'パスワードなしで登録したユーザーが{{identifier}}と確認コードでサインインできるようにする必要があります。',
   'sign_in_experience.username_needs_password': 'ユーザー名での登録にはパスワードが必要です。ユーザー名ではコードを受け取れません。',
+  'sign_in_experience.secondary_identifier_already_collected': 'すべてのユーザーはすでに{{identifier}}で登録します。登録後に追加で収集することはできません。',
   'sign_in_experience.username_cannot_use_code': 'ユーザー名では認証コードを受け取れません。ユーザー名でのサインインにはパスワードを使用してください。',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': '{{identifier}}で登録したユーザーがサインインできません。{{identifier}}を使うサインイン方法を追加してください。',
   'sign_in_experience.no_way_to_register': '登録を受け付けていますが、登録用の識別子もソーシャルサインインもありません。',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': '각 로그인 방법에는 비밀번호나 인증 코드가 필요합니다.',
   'sign_in_experience.sign_in_method_needs_verification_code': '비밀번호 없이 가입한 사용자는 {{identifier}} 받은 인증 코드로 로그인할 수 있어야 합니다.',
   'sign_in_experience.username_needs_password': '사용자 이름으로 가입하려면 비밀번호가 필요합니다. 사용자 이름으로는 코드를 받을 수 없습니다.',
+  'sign_in_experience.secondary_identifier_already_collected': '모든 사용자가 이미 {{identifier}} 가입합니다. 가입 후 추가로 수집할 수 없습니다.',
   'sign_in_experience.username_cannot_use_code': '사용자 이름으로는 인증 코드를 받을 수 없습니다. 사용자 이름 로그인에는 비밀번호를 사용해 주세요.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': '{{identifier}} 가입한 사용자는 로그인할 수 없습니다. {{identifier}} 로그인하는 방법을 추가해 주세요.',
   'sign_in_experience.no_way_to_register': '가입은 열려 있지만 가입 식별자도 소셜 로그인도 없습니다.',

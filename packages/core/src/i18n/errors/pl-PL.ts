@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Każda metoda logowania wymaga hasła lub kodu weryfikacyjnego.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Użytkownicy rejestrujący się bez hasła muszą mieć możliwość zalogowania się za pomocą {{identifier}} i kodu weryfikacyjnego.',
   'sign_in_experience.username_needs_password': 'Rejestracja za pomocą nazwy użytkownika wymaga hasła: na nazwę użytkownika nie można wysłać kodu.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Wszyscy użytkownicy rejestrują się już za pomocą {{identifier}}: nie można go dodatkowo zbierać po rejestracji.',
   'sign_in_experience.username_cannot_use_code': 'Na nazwę użytkownika nie można wysyłać kodów weryfikacyjnych: do logowania nazwą użytkownika należy używać hasła.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Użytkownicy rejestrujący się za pomocą {{identifier}} nie mogliby się zalogować: należy dodać metodę logowania za pomocą {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'Rejestracja jest otwarta, ale nie ma ani identyfikatora rejestracji, ani logowania społecznościowego.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Cada método de login exige uma senha ou um código de verificação.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Usuários que se cadastram sem senha precisam conseguir fazer login com {{identifier}} e código de verificação.',
   'sign_in_experience.username_needs_password': 'O cadastro por nome de usuário exige uma senha: nomes de usuário não podem receber códigos.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Todos os usuários já se cadastram com {{identifier}}: não é possível coletá-lo de novo após o cadastro.',
   'sign_in_experience.username_cannot_use_code': 'Nomes de usuário não podem receber códigos de verificação: use uma senha para o login por nome de usuário.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Usuários que se cadastram com {{identifier}} não conseguiriam fazer login: adicione um método de login com {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'O cadastro está aberto, mas não há nenhum identificador de cadastro nem login social.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Cada método de início de sessão exige uma palavra-passe ou um código de verificação.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Os utilizadores que se registam sem palavra-passe têm de conseguir iniciar sessão com {{identifier}} e código de verificação.',
   'sign_in_experience.username_needs_password': 'O registo por nome de utilizador exige uma palavra-passe: os nomes de utilizador não podem receber códigos.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Todos os utilizadores já se registam com {{identifier}}: não é possível recolhê-lo de novo após o registo.',
   'sign_in_experience.username_cannot_use_code': 'Os nomes de utilizador não podem receber códigos de verificação: utilize uma palavra-passe para iniciar sessão com o nome de utilizador.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Os utilizadores que se registam com {{identifier}} não conseguiriam iniciar sessão: adicione um método de início de sessão com {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'O registo está aberto, mas não existe nenhum identificador de registo nem início de sessão social.',

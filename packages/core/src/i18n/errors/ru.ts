@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Для каждого способа входа нужен пароль или код подтверждения.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Пользователи, зарегистрировавшиеся без пароля, должны иметь возможность войти по {{identifier}} и коду подтверждения.',
   'sign_in_experience.username_needs_password': 'Для регистрации по имени пользователя нужен пароль: на имя пользователя нельзя отправить код.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Все пользователи уже регистрируются по {{identifier}}: его нельзя дополнительно запрашивать после регистрации.',
   'sign_in_experience.username_cannot_use_code': 'На имя пользователя нельзя отправить код подтверждения: для входа по имени пользователя используйте пароль.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Пользователи, зарегистрировавшиеся по {{identifier}}, не смогут войти: добавьте способ входа по {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'Регистрация открыта, но не задан ни идентификатор для регистрации, ни вход через социальные сети.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Her oturum açma yöntemi için bir parola veya doğrulama kodu gerekir.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Parola olmadan kaydolan kullanıcılar {{identifier}} ve doğrulama koduyla oturum açabilmelidir.',
   'sign_in_experience.username_needs_password': 'Kullanıcı adıyla kayıt için parola gerekir; kullanıcı adlarına kod gönderilemez.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Her kullanıcı zaten {{identifier}} ile kaydoluyor; kayıttan sonra ayrıca istenemez.',
   'sign_in_experience.username_cannot_use_code': 'Kullanıcı adlarına doğrulama kodu gönderilemez; kullanıcı adıyla oturum açmak için parola kullanın.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Kaydolurken {{identifier}} kullanan kullanıcılar oturum açamaz; {{identifier}} ile bir oturum açma yöntemi ekleyin.',
   'sign_in_experience.no_way_to_register': 'Kayıt açık, ancak ne bir kayıt tanımlayıcısı ne de sosyal oturum açma var.',

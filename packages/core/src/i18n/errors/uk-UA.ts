@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': 'Для кожного способу входу потрібен пароль або код підтвердження.',
   'sign_in_experience.sign_in_method_needs_verification_code': 'Користувачі, які реєструються без пароля, повинні мати змогу увійти за допомогою {{identifier}} та коду підтвердження.',
   'sign_in_experience.username_needs_password': 'Для реєстрації за ім’ям користувача потрібен пароль: на ім’я користувача не можна надіслати код.',
+  'sign_in_experience.secondary_identifier_already_collected': 'Усі користувачі вже реєструються за допомогою {{identifier}}: його не можна додатково збирати після реєстрації.',
   'sign_in_experience.username_cannot_use_code': 'На ім’я користувача не можна надіслати код підтвердження: для входу за ім’ям користувача використовуйте пароль.',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': 'Користувачі, які реєструються за допомогою {{identifier}}, не зможуть увійти: додайте спосіб входу за допомогою {{identifier}}.',
   'sign_in_experience.no_way_to_register': 'Реєстрацію відкрито, але не задано ні ідентифікатора для реєстрації, ні входу через соціальні мережі.',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': '每种登录方式都需要密码或验证码。',
   'sign_in_experience.sign_in_method_needs_verification_code': '未设置密码就注册的用户必须能够使用{{identifier}}和验证码登录。',
   'sign_in_experience.username_needs_password': '使用用户名注册需要密码：用户名无法接收验证码。',
+  'sign_in_experience.secondary_identifier_already_collected': '所有用户注册时都已提供{{identifier}}：不能在注册后再次收集。',
   'sign_in_experience.username_cannot_use_code': '用户名无法接收验证码：使用用户名登录时请使用密码。',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': '使用{{identifier}}注册的用户将无法登录：请添加通过{{identifier}}登录的方式。',
   'sign_in_experience.no_way_to_register': '已开放注册，但既没有注册标识符，也没有社交登录。',

@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': '每種登入方式都需要密碼或驗證碼。',
   'sign_in_experience.sign_in_method_needs_verification_code': '不設密碼註冊的用戶，必須可以使用{{identifier}}和驗證碼登入。',
   'sign_in_experience.username_needs_password': '以用戶名稱註冊需要密碼：用戶名稱無法接收驗證碼。',
+  'sign_in_experience.secondary_identifier_already_collected': '所有用戶註冊時已提供{{identifier}}：不能在註冊後再次收集。',
   'sign_in_experience.username_cannot_use_code': '用戶名稱無法接收驗證碼：以用戶名稱登入時請使用密碼。',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': '以{{identifier}}註冊的用戶將無法登入：請新增以{{identifier}}登入的方式。',
   'sign_in_experience.no_way_to_register': '已開放註冊，但既沒有註冊識別碼，也沒有社交登入。',

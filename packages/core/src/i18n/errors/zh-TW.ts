@@ -51,6 +51,7 @@ export const phrases: ErrorPhrases = {
   'sign_in_experience.sign_in_method_without_verification': '每種登入方式都需要密碼或驗證碼。',
   'sign_in_experience.sign_in_method_needs_verification_code': '未設定密碼而註冊的使用者，必須能使用{{identifier}}和驗證碼登入。',
   'sign_in_experience.username_needs_password': '以使用者名稱註冊需要密碼：使用者名稱無法接收驗證碼。',
+  'sign_in_experience.secondary_identifier_already_collected': '所有使用者註冊時都已提供{{identifier}}：不能在註冊後再次收集。',
   'sign_in_experience.username_cannot_use_code': '使用者名稱無法接收驗證碼：以使用者名稱登入時請使用密碼。',
   'sign_in_experience.sign_up_identifier_not_in_sign_in': '以{{identifier}}註冊的使用者將無法登入：請新增以{{identifier}}登入的方式。',
   'sign_in_experience.no_way_to_register': '已開放註冊，但既沒有註冊識別碼，也沒有社群登入。',

@@ -590,6 +590,19 @@ describe('another account in a signed-in browser', () => {
 });
 
 describe('sessions and requests the API refuses', () => {
+  it('names the field of a body that fits neither form a step takes', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
+    const empty = await browser.api('POST', '/identification', {});
+    expect([empty.status, empty.body.code]).toEqual([400, 'guard.invalid_input']);
+    expect(empty.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.verificationId']);
+    const wrongType = await browser.api('POST', '/identification', { verificationId: 123 });
+    expect(wrongType.body.details.map((detail: { path: string; code: string }) => [detail.path, detail.code])).toEqual([['body.verificationId', 'invalid_type']]);
+    const email = await browser.api('POST', '/identification', { identifier: { type: 'email', value: 'a@b.co' } });
+    expect(email.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.identifier.type']);
+  });
+
   it('answers config without an interaction, and session.not_found for steps', async () => {
     const config = await fetch(`${server.endpoint}/api/experience/config`);
     expect(config.status).toBe(200);

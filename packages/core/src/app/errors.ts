@@ -60,6 +60,23 @@ const fastifyErrorCodes: Partial<Record<string, { status: number; code: ErrorCod
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'guard.invalid_json' },
 };
 
+/**
+ * A value that matches no branch of a union is reported as zod's bare "Invalid input" on the union
+ * itself; the issues of the branch it came closest to (fewest issues, the first on a tie) name the
+ * fields instead.
+ */
+const closestUnionBranch = (issue: z.core.$ZodRawIssue): z.core.$ZodRawIssue[] => {
+  const branches = issue.code === 'invalid_union' ? (issue as { errors?: z.core.$ZodRawIssue[][] }).errors : undefined;
+  if (!branches?.length) {
+    return [issue];
+  }
+  const closest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  if (closest.length === 0) {
+    return [issue];
+  }
+  return closest.flatMap((inner) => closestUnionBranch({ ...inner, path: [...(issue.path ?? []), ...(inner.path ?? [])] }));
+};
+
 /** Maps any thrown error to `{ code, message, details? }`. Unknown errors never leak internals. */
 export const toErrorResponse = (
   error: unknown,
@@ -106,7 +123,9 @@ export const toErrorResponse = (
     return respond(error.status, error.code, error.params, error.details, error.messageCode);
   }
   if (error instanceof RequestValidationError) {
-    const details = error.issues.map((issue) => ({ path: [error.location, ...(issue.path ?? []).map(String)].join('.'), issue }));
+    const details = error.issues
+      .flatMap(closestUnionBranch)
+      .map((issue) => ({ path: [error.location, ...(issue.path ?? []).map(String)].join('.'), issue }));
     return respond(400, 'guard.invalid_input', {}, details);
   }
   const fastifyError = error as FastifyError;

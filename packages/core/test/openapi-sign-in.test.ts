@@ -139,6 +139,11 @@ describe('real answers of the sign-in routes', () => {
     expectDocumented('GET', '/api/custom-phrases/{languageTag}', await admin.get('/custom-phrases/de'));
     expectDocumented('DELETE', '/api/custom-phrases/{languageTag}', await admin.delete('/custom-phrases/de'));
     expectDocumented('GET', '/api/custom-phrases/{languageTag}', await admin.get('/custom-phrases/de'));
+    // A language the pages do not speak: the same answer whatever the verb.
+    for (const unsupported of [await admin.get('/custom-phrases/xx'), await admin.delete('/custom-phrases/xx'), await admin.put('/custom-phrases/xx', {})]) {
+      expect([unsupported.status, unsupported.body.code]).toEqual([422, 'sign_in_experience.unsupported_language']);
+    }
+    expectDocumented('GET', '/api/custom-phrases/{languageTag}', await admin.get('/custom-phrases/xx'));
 
     expectDocumented('GET', '/api/captcha-provider', await admin.get('/captcha-provider'));
     expectDocumented('PUT', '/api/captcha-provider', await admin.put('/captcha-provider', { type: 'Turnstile', siteKey: 'site', secretKey: 'secret' }));

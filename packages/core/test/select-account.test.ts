@@ -23,15 +23,7 @@ afterAll(async () => server?.close());
 type Browser = Awaited<ReturnType<typeof createExperienceClient>>;
 
 /** Signs `username` in through the experience API; answers where the browser lands next. */
-const signIn = async (browser: Browser, username: string) => {
-  expect((await browser.api('PUT', '', { interactionEvent: 'SignIn' })).status).toBe(204);
-  const verified = await browser.api('POST', '/verification/password', { identifier: { type: 'username', value: username }, password });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  expect((await browser.api('POST', '/identification', { verificationId: verified.body.verificationId })).status).toBe(204);
-  const submitted = await browser.api('POST', '/submit', {});
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  return browser.follow(submitted.body.redirectTo);
-};
+const signIn = async (browser: Browser, username: string) => browser.signInWithPassword(username, password);
 
 const subjectOf = async (browser: Browser, callback: string) => {
   expect(callback.startsWith(app.redirectUri), callback).toBe(true);

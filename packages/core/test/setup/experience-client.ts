@@ -97,6 +97,24 @@ export const createExperienceClient = async (base: string, app: TestApp, discove
       return { confirmation, confirmed };
     },
     /**
+     * Signs `username` in with `password` through the experience API (start, verify, identify,
+     * submit); answers where the browser lands next. Throws, with the API's answer, on any refusal.
+     */
+    signInWithPassword: async (username: string, password: string) => {
+      const expectStatus = (step: string, answer: { status: number; body: unknown }, status: number) => {
+        if (answer.status !== status) {
+          throw new Error(`${step} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        }
+      };
+      expectStatus('start', await api('PUT', '', { interactionEvent: 'SignIn' }), 204);
+      const verified = await api('POST', '/verification/password', { identifier: { type: 'username', value: username }, password });
+      expectStatus('password', verified, 200);
+      expectStatus('identification', await api('POST', '/identification', { verificationId: verified.body.verificationId }), 204);
+      const submitted = await api('POST', '/submit', {});
+      expectStatus('submit', submitted, 200);
+      return follow(submitted.body.redirectTo);
+    },
+    /**
      * Submits the self-submitting form oidc-provider answers with when a sign-in ends another
      * account's session, and follows on; answers `landed` when there is no such form.
      */

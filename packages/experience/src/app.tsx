@@ -138,13 +138,14 @@ export const Frame = ({ children, ...state }: AppState & { children: ComponentCh
 export const App = ({ config, initialLanguage }: { config: ExperienceConfig; initialLanguage: Locale }) => {
   const [language, setLanguageState] = useState(initialLanguage);
   const prefersDark = usePrefersDark();
-  const { path } = useLocation();
+  const { path, step } = useLocation();
   const route = resolveRoute(path, {
     hasInteraction: Boolean(config.interaction),
     prompt: config.interaction?.prompt,
     firstScreen: config.interaction?.firstScreen,
     signInMode: config.signInMode,
-    initial: !hasNavigated(),
+    // A reload of a page's step (the code step of /sign-in, say) stays on that page.
+    initial: !hasNavigated() && !step,
   });
   const redirect = 'redirect' in route ? route.redirect : undefined;
 

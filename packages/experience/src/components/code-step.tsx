@@ -2,10 +2,13 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 
 import { api } from '../lib/api.js';
 import { t } from '../lib/i18n.js';
+import { type CodeIdentifier, type PendingCode, loadPendingCode, resendWait, savePendingCode } from '../lib/pending-code.js';
+import { pushStep, useLocation } from '../lib/router.js';
+import { useApp } from './app-context.js';
 import { Page } from './page.js';
 import { Button, Field, FormAlert, Notice, Trans, useAsyncAction, useAutoFocus, useErrorFocus, useFormErrors } from './form.js';
 
-export type CodeIdentifier = { type: 'email' | 'phone'; value: string };
+export type { CodeIdentifier } from '../lib/pending-code.js';
 
 const resendDelaySeconds = 60;
 const codeLength = 6;
@@ -16,9 +19,9 @@ const codeLength = 6;
  */
 export const codeDigits = (value: string) => value.replace(/\D/g, '').slice(0, codeLength);
 
-/** Counts down from `seconds` to 0 once a second; `restart` starts again. */
-const useCountdown = (seconds: number) => {
-  const [left, setLeft] = useState(seconds);
+/** Counts down from `initial` to 0 once a second; `restart` starts again from `seconds`. */
+const useCountdown = (seconds: number, initial = seconds) => {
+  const [left, setLeft] = useState(initial);
   useEffect(() => {
     if (left <= 0) {
       return;
@@ -27,6 +30,22 @@ const useCountdown = (seconds: number) => {
     return () => window.clearTimeout(timer);
   }, [left]);
   return { left, restart: () => setLeft(seconds) };
+};
+
+type CodeStepProps = {
+  identifier: CodeIdentifier;
+  verificationId: string;
+  onVerified: (verificationId: string) => Promise<unknown>;
+  onBack: () => void;
+  title?: string;
+  /** When the code was sent, when not just now (a reload): the wait to send another goes on from there. */
+  sentAt?: number | undefined;
+  /** The code was accepted before a reload: go on with `onVerified` at once. */
+  resume?: boolean | undefined;
+  /** Called with the verification's id once the code is accepted, before `onVerified`. */
+  onAccepted?: ((verificationId: string) => void) | undefined;
+  /** Called with the new verification's id when the code was sent again. */
+  onResent?: ((verificationId: string) => void) | undefined;
 };
 
 /**
@@ -40,17 +59,15 @@ export const CodeStep = ({
   onVerified,
   onBack,
   title = t('code.title'),
-}: {
-  identifier: CodeIdentifier;
-  verificationId: string;
-  onVerified: (verificationId: string) => Promise<unknown>;
-  onBack: () => void;
-  title?: string;
-}) => {
+  sentAt,
+  resume,
+  onAccepted,
+  onResent,
+}: CodeStepProps) => {
   const [code, setCode] = useState('');
   const verificationId = useRef(initialVerificationId);
   const [resent, setResent] = useState(false);
-  const { left, restart } = useCountdown(resendDelaySeconds);
+  const { left, restart } = useCountdown(resendDelaySeconds, sentAt === undefined ? resendDelaySeconds : resendWait(sentAt, resendDelaySeconds));
   const { busy, run } = useAsyncAction();
   const resend = useAsyncAction();
   const { errors, setErrors, fail, clear } = useFormErrors({ code: 'code', identifier: 'code' });
@@ -58,6 +75,12 @@ export const CodeStep = ({
   const inputRef = useAutoFocus<HTMLInputElement>();
   const descriptionId = `code-description-${useId()}`;
   useErrorFocus(formRef, errors);
+
+  useEffect(() => {
+    if (resume) {
+      void run(() => onVerified(verificationId.current), fail);
+    }
+  }, []);
 
   const verify = (digits: string) => {
     if (digits.length !== codeLength) {
@@ -67,6 +90,7 @@ export const CodeStep = ({
     clear();
     void run(async () => {
       const verified = await api.verifyCode(identifier, verificationId.current, digits);
+      onAccepted?.(verified.verificationId);
       await onVerified(verified.verificationId);
     }, fail);
   };
@@ -76,6 +100,7 @@ export const CodeStep = ({
     void resend.run(async () => {
       const sent = await api.sendCode(identifier);
       verificationId.current = sent.verificationId;
+      onResent?.(sent.verificationId);
       setCode('');
       clear();
       setResent(true);
@@ -142,4 +167,70 @@ export const CodeStep = ({
       </div>
     </Page>
   );
+};
+
+/**
+ * The code step of a page (`/sign-in`, `/register`, `/forgot-password`) as a history entry of its
+ * own, kept in session storage for the interaction while the page is shown: browser Back returns
+ * to the page's form, Forward and a reload show the step again for the code already sent, and once
+ * the code was accepted a reload goes on from there.
+ */
+export const useCodeStep = (page: string) => {
+  const { config } = useApp();
+  const { step } = useLocation();
+  const interactionId = config.interaction?.id ?? '';
+  /** The page's last code step, also after Back: its address fills the form again. */
+  const saved = loadPendingCode(interactionId, page);
+  /** The code step the current history entry shows. */
+  const pending = step === 'code' ? saved : undefined;
+  const update = (changes: Partial<PendingCode>) => {
+    const current = loadPendingCode(interactionId, page);
+    if (current) {
+      savePendingCode({ ...current, ...changes });
+    }
+  };
+  const back = () => window.history.back();
+  // Leaving for another page (the profile form, say) ends the step: browser Back then shows this
+  // page's form, instead of the step going on again and forward to where the user came from.
+  useEffect(
+    () => () => {
+      if (loadPendingCode(interactionId, page)) {
+        savePendingCode(undefined);
+      }
+    },
+    [],
+  );
+  return {
+    saved,
+    pending,
+    /** Shows the step for a code just sent. */
+    open: (identifier: CodeIdentifier, verificationId: string, agreeToTerms?: boolean) => {
+      savePendingCode({
+        interactionId,
+        page,
+        identifier,
+        verificationId,
+        sentAt: Date.now(),
+        ...(agreeToTerms !== undefined && { agreeToTerms }),
+      });
+      pushStep('code');
+    },
+    /** Back to the page's form, as browser Back. */
+    back,
+    /** Forgets the step (it cannot succeed), then goes back to the form. */
+    abandon: () => {
+      savePendingCode(undefined);
+      back();
+    },
+    /** The props of `CodeStep` for the pending step. */
+    stepProps: (current: PendingCode) => ({
+      identifier: current.identifier,
+      verificationId: current.verificationId,
+      sentAt: current.sentAt,
+      resume: current.verified,
+      onAccepted: (verificationId: string) => update({ verificationId, verified: true }),
+      onResent: (verificationId: string) => update({ verificationId, sentAt: Date.now(), verified: false }),
+      onBack: back,
+    }),
+  };
 };

@@ -86,9 +86,11 @@ export const CustomFieldInput = ({ field, value, onChange, errors, partErrors }:
       return (
         // Text, not `type="number"`: a number input drops what it cannot parse ("1e", "1,5") and
         // answers an empty value, so the page would skip or misname the mistake.
+        // Digits, sign and decimal point read left to right on a right-to-left page too (`-5`, not `5-`).
         <Field
           {...common}
           type="text"
+          dir="ltr"
           inputMode={field.config.minValue !== undefined && field.config.minValue >= 0 ? 'decimal' : 'text'}
           value={text}
           onValue={onChange}
@@ -110,7 +112,16 @@ export const CustomFieldInput = ({ field, value, onChange, errors, partErrors }:
     }
     case 'Url': {
       return (
-        <Field {...common} type="url" inputMode="url" value={text} onValue={onChange} placeholder={field.config.placeholder ?? 'https://'} />
+        // A web address reads left to right on a right-to-left page too (else `https://` shows as `//:https`).
+        <Field
+          {...common}
+          type="url"
+          inputMode="url"
+          dir="ltr"
+          value={text}
+          onValue={onChange}
+          placeholder={field.config.placeholder ?? 'https://'}
+        />
       );
     }
     case 'Regex': {

@@ -1,7 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { ApiError } from '../lib/api.js';
+import de from '../locales/de.js';
 import { toFormErrors } from './form.js';
+
+beforeAll(async () => {
+  await i18next.init({
+    lng: 'de',
+    resources: { de: { translation: de } },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+});
 
 const registerFields = { identifier: 'identifier', username: 'identifier', email: 'identifier', password: 'password' };
 
@@ -19,5 +32,23 @@ describe('toFormErrors', () => {
   it('keeps an error of no field on the form', () => {
     const error = new ApiError(422, 'session.not_identified', 'Who are you?');
     expect(toFormErrors(error, registerFields).form).toBe('Who are you?');
+  });
+
+  it("shows the page's phrase, not the request validator's text, for a refused value", () => {
+    const error = new ApiError(400, 'guard.invalid_input', 'Die Anfrage ist ungültig: Zu groß: erwartet, dass string <=128 Zeichen hat', [
+      { path: 'body.identifier.value', code: 'too_big', message: 'Zu groß: erwartet, dass string <=128 Zeichen hat' },
+      { path: 'body.password', code: 'too_small', message: 'Zu klein: erwartet, dass string >=1 Zeichen hat' },
+    ]);
+    expect(toFormErrors(error, registerFields)).toEqual({
+      fields: { identifier: ['Diese Eingabe ist zu lang.'], password: ['Dieses Feld ist erforderlich.'] },
+    });
+    // A detail of no field on the page: the form's message, in the page's words too.
+    const unplaced = new ApiError(400, 'guard.invalid_input', 'Die Anfrage ist ungültig: Ungültige Eingabe', [
+      { path: 'body.verificationId', code: 'invalid_type', message: 'Ungültige Eingabe' },
+    ]);
+    expect(toFormErrors(unplaced, registerFields)).toEqual({
+      form: 'Diese Eingabe wird nicht akzeptiert. Prüfen Sie sie und versuchen Sie es erneut.',
+      fields: {},
+    });
   });
 });

@@ -31,6 +31,10 @@ const fieldOfCode = (code: string): string | undefined => {
   return /^user\.(username|email|phone)_/.exec(code)?.[1];
 };
 
+/** The page's phrase for a value the request validator refused, by the issue's code. */
+const inputProblem = (code: string) =>
+  code === 'too_big' ? t('errors.too_long') : code === 'too_small' ? t('errors.required') : t('errors.not_accepted');
+
 /** Where a page puts an error: by generic field name (`password`) or by the detail's path (`values.nickname`). */
 export type FieldResolver = Record<string, string> | ((key: string) => string | undefined);
 
@@ -74,17 +78,20 @@ export const toFormErrors = (error: unknown, fields: FieldResolver = {}): FormEr
     add(codeField, message);
     return result;
   }
+  // The request's validator speaks to developers ("Too big: expected string to have <=128
+  // characters"): a refused value shows the page's own phrase.
+  const invalidInput = error.code === 'guard.invalid_input';
   let unplaced = false;
   for (const detail of error.details) {
     const field = resolve(detail.path.replace(/^body\./, ''));
     if (field) {
-      add(field, detail.message);
+      add(field, invalidInput ? inputProblem(detail.code) : detail.message);
     } else {
       unplaced = true;
     }
   }
   if (Object.keys(result.fields).length === 0 || unplaced) {
-    result.form = message;
+    result.form = invalidInput ? t('errors.not_accepted') : message;
   }
   return result;
 };
@@ -162,6 +169,16 @@ export const useAutoFocus = <T extends HTMLElement>(enabled = true, step?: unkno
   return ref;
 };
 
+/**
+ * Focuses the first element matching `selector` inside the container when it appears: on a screen
+ * without fields, its first control or main action (not the page's body).
+ */
+export const useMountFocus = (containerRef: RefObject<HTMLElement | null>, selector: string) => {
+  useEffect(() => {
+    containerRef.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, []);
+};
+
 /** The form's error, announced by screen readers as soon as it appears. */
 export const FormAlert = ({ message }: { message?: string | undefined }) =>
   message ? (
@@ -213,7 +230,7 @@ type InputProps = {
   max?: number | undefined;
   step?: string;
   required?: boolean;
-  /** `ltr` for codes, `auto` for what may be an address or a phone number inside right-to-left pages. */
+  /** `ltr` for what is written in Latin script only (codes, identifiers, passwords, URLs), also on right-to-left pages. */
   dir?: 'ltr' | 'auto';
 };
 
@@ -272,6 +289,9 @@ export const Field = ({ label, value, onValue, errors, hint, optional, inputRef,
   );
 };
 
+/** The longest password the server takes (`password` in the experience API). */
+export const passwordMaxLength = 256;
+
 /** A password input with a show/hide toggle. */
 export const PasswordField = (props: Omit<FieldProps, 'type' | 'addon'>) => {
   const [visible, setVisible] = useState(false);
@@ -285,6 +305,10 @@ export const PasswordField = (props: Omit<FieldProps, 'type' | 'addon'>) => {
       autoCapitalize="off"
       autoCorrect="off"
       spellcheck={false}
+      // The server's limit: longer cannot be typed, so its validator's text never shows.
+      maxLength={passwordMaxLength}
+      // Passwords are printable ASCII: left to right on a right-to-left page too.
+      dir="ltr"
       addon={
         <button
           type="button"
@@ -317,18 +341,22 @@ export const Button = ({
   variant = 'primary',
   type = 'submit',
   onClick,
+  describedBy,
 }: {
   busy?: boolean;
   children: ComponentChildren;
   variant?: 'primary' | 'secondary' | 'link';
   type?: 'submit' | 'button';
   onClick?: () => void;
+  /** Id of text that says what the button answers (the question of a screen without fields). */
+  describedBy?: string;
 }) => (
   <button
     type={type}
     class={`button button-${variant}`}
     aria-busy={busy || undefined}
     aria-disabled={busy || undefined}
+    aria-describedby={describedBy}
     onClick={onClick}
   >
     {busy && <span class="spinner" aria-hidden="true" />}
@@ -337,9 +365,10 @@ export const Button = ({
 );
 
 /** A link to another page of the experience (navigates without a reload). */
-export const PageLink = ({ to, children }: { to: string; children: ComponentChildren }) => (
+export const PageLink = ({ to, children, describedBy }: { to: string; children: ComponentChildren; describedBy?: string }) => (
   <a
     href={href(to)}
+    aria-describedby={describedBy}
     onClick={(event) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
         return;

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { useEffect } from 'preact/hooks';
 
 import { useApp } from './app-context.js';
@@ -12,6 +12,7 @@ export const Page = ({
   description,
   descriptionId,
   contentKey,
+  headingRef,
   children,
 }: {
   title: string;
@@ -20,6 +21,8 @@ export const Page = ({
   descriptionId?: string;
   /** Path the tenant's `customContent` is keyed by (e.g. `/sign-in`). */
   contentKey?: string;
+  /** For a page that focuses its heading (no field to focus): the heading then takes the focus from script. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
   children?: ComponentChildren;
 }) => {
   const { config } = useApp();
@@ -30,7 +33,9 @@ export const Page = ({
   const customContent = contentKey ? config.customContent[contentKey] : undefined;
   return (
     <>
-      <h1>{title}</h1>
+      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h1>
       {description && (
         <p class="description" id={descriptionId}>
           {description}

@@ -36,7 +36,9 @@ describe('checkFieldValue', () => {
   });
 
   it('checks each address part, naming every required part left empty and a part that is too long', () => {
-    expect(checkFieldValue(address, {})).toEqual({ problem: { key: 'errors.required' } });
+    expect(checkFieldValue(address, {})).toEqual({
+      parts: { streetAddress: { key: 'errors.required' }, locality: { key: 'errors.required' } },
+    });
     expect(checkFieldValue(address, { country: 'FR' })).toEqual({
       parts: { streetAddress: { key: 'errors.required' }, locality: { key: 'errors.required' } },
     });
@@ -44,6 +46,22 @@ describe('checkFieldValue', () => {
       parts: { streetAddress: { key: 'errors.max_length', values: { max: 256 } } },
     });
     expect(checkFieldValue(address, { streetAddress: ' 1 rue Neuve ', locality: 'Lyon', country: '' })).toBeUndefined();
+  });
+
+  it('names every required part of a full name left empty at once, not only the first', () => {
+    const fullname = field({
+      type: 'Fullname',
+      required: true,
+      config: { parts: [{ name: 'givenName', enabled: true, required: true }, { name: 'familyName', enabled: true, required: true }] },
+    });
+    const both = { parts: { givenName: { key: 'errors.required' }, familyName: { key: 'errors.required' } } };
+    expect(checkFieldValue(fullname, undefined)).toEqual(both);
+    expect(checkFieldValue(fullname, {})).toEqual(both);
+    expect(checkFieldValue(fullname, { givenName: ' ', familyName: '' })).toEqual(both);
+    expect(checkFieldValue(fullname, { givenName: 'Ada' })).toEqual({ parts: { familyName: { key: 'errors.required' } } });
+    // A required field whose parts are all optional: the field itself is missing.
+    const anyPart = field({ type: 'Fullname', required: true, config: { parts: [{ name: 'givenName', enabled: true }] } });
+    expect(checkFieldValue(anyPart, {})).toEqual({ problem: { key: 'errors.required' } });
   });
 
   it('reads a Regex format as the server does: \\p{L} is any letter, an emoji one character', () => {

@@ -93,6 +93,10 @@ export const checkFieldValue = (
   }
   const { min, max, part } = result.params ?? {};
   const code = result.code.replace('custom_profile_field.', '');
+  if (code === 'required' && Object.keys(parts).length > 0) {
+    // A required field left empty: each required part says so, not only the first.
+    return { parts };
+  }
   const problem: FieldProblem =
     code === 'out_of_range'
       ? min !== undefined && Number(String(value).trim()) < Number(min)

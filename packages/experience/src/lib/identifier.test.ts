@@ -73,10 +73,11 @@ describe('identifier field', () => {
     expect(identifierLabelKey(['phone', 'email', 'username'])).toBe('field.username_email_or_phone');
   });
 
-  it('picks input type, keyboard and autofill hint', () => {
-    expect(identifierInputProps(['email'])).toEqual({ type: 'email', inputMode: 'email', autoComplete: 'email', dir: 'auto' });
-    expect(identifierInputProps(['phone'])).toEqual({ type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'auto' });
-    expect(identifierInputProps(['username'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username', dir: 'auto' });
-    expect(identifierInputProps(['username', 'email'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username', dir: 'auto' });
+  it('picks input type, keyboard and autofill hint, left to right and at most 128 characters', () => {
+    const common = { dir: 'ltr', maxLength: 128 };
+    expect(identifierInputProps(['email'])).toEqual({ type: 'email', inputMode: 'email', autoComplete: 'email', ...common });
+    expect(identifierInputProps(['phone'])).toEqual({ type: 'tel', inputMode: 'tel', autoComplete: 'tel', ...common });
+    expect(identifierInputProps(['username'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username', ...common });
+    expect(identifierInputProps(['username', 'email'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username', ...common });
   });
 });

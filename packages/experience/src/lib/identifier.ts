@@ -80,25 +80,31 @@ const sortTypes = (types: readonly IdentifierType[]) =>
 export const identifierLabelKey = (types: readonly IdentifierType[]): IdentifierLabelKey =>
   labelKeys[sortTypes(types).join(',')] ?? 'field.username';
 
+/** The longest identifier the server takes (username, email or phone in the experience API). */
+export const identifierMaxLength = 128;
+
 export type IdentifierInputProps = {
   type: 'text' | 'email' | 'tel';
   inputMode: 'text' | 'email' | 'tel';
   autoComplete: 'username' | 'email' | 'tel';
   /**
-   * An address or a phone number reads left to right even on a right-to-left page (else Arabic shows
-   * `+1 555 0100` as `0100 555 1+`); a username in Arabic script still reads right to left.
+   * Usernames (ASCII letters, digits, underscores), addresses and phone numbers read left to right
+   * even on a right-to-left page (else Arabic shows `+1 555 0100` as `0100 555 1+`).
    */
-  dir: 'auto';
+  dir: 'ltr';
+  /** The server's limit: longer cannot be typed, so its validator's text never shows. */
+  maxLength: typeof identifierMaxLength;
 };
 
-/** Input type, virtual keyboard and autofill hint for a field accepting these identifier types. */
+/** Input type, virtual keyboard, autofill hint, direction and length limit for a field accepting these identifier types. */
 export const identifierInputProps = (types: readonly IdentifierType[]): IdentifierInputProps => {
   const sorted = sortTypes(types);
+  const common = { dir: 'ltr', maxLength: identifierMaxLength } as const;
   if (sorted.length === 1 && sorted[0] === 'email') {
-    return { type: 'email', inputMode: 'email', autoComplete: 'email', dir: 'auto' };
+    return { type: 'email', inputMode: 'email', autoComplete: 'email', ...common };
   }
   if (sorted.length === 1 && sorted[0] === 'phone') {
-    return { type: 'tel', inputMode: 'tel', autoComplete: 'tel', dir: 'auto' };
+    return { type: 'tel', inputMode: 'tel', autoComplete: 'tel', ...common };
   }
-  return { type: 'text', inputMode: 'text', autoComplete: 'username', dir: 'auto' };
+  return { type: 'text', inputMode: 'text', autoComplete: 'username', ...common };
 };

@@ -23,6 +23,12 @@ export const currentPath = () => stripBase(window.location.pathname, state.base)
 /** Whether the user moved between pages since the page loaded. */
 export const hasNavigated = () => state.navigated;
 
+const notify = () => {
+  for (const listener of listeners) {
+    listener();
+  }
+};
+
 export const navigate = (path: string, options: { replace?: boolean } = {}) => {
   const url = href(path);
   state.navigated = true;
@@ -31,12 +37,26 @@ export const navigate = (path: string, options: { replace?: boolean } = {}) => {
   } else {
     window.history.pushState(null, '', url);
   }
-  for (const listener of listeners) {
-    listener();
-  }
+  notify();
 };
 
-/** The current page path (without base) and query, re-rendering on navigation and on back/forward. */
+/** The step of a page the current history entry shows (`code`), kept by the browser over a reload. */
+export const currentStep = (): string | undefined => {
+  const entry: unknown = window.history.state;
+  const step = entry && typeof entry === 'object' ? (entry as { step?: unknown }).step : undefined;
+  return typeof step === 'string' ? step : undefined;
+};
+
+/** A history entry for a step of the current page (same address): browser Back returns to the page's form. */
+export const pushStep = (step: string) => {
+  window.history.pushState({ step }, '', window.location.href);
+  notify();
+};
+
+/**
+ * The current page path (without base), query and step (`pushStep`), re-rendering on navigation
+ * and on back/forward.
+ */
 export const useLocation = () => {
   const [, setVersion] = useState(0);
   useEffect(() => {
@@ -48,5 +68,5 @@ export const useLocation = () => {
       window.removeEventListener('popstate', update);
     };
   }, []);
-  return { path: currentPath(), query: new URLSearchParams(window.location.search) };
+  return { path: currentPath(), query: new URLSearchParams(window.location.search), step: currentStep() };
 };

@@ -40,6 +40,7 @@ export const storageKeys = {
   language: 'gatehouse:experience:language',
   social: 'gatehouse:experience:social',
   missingProfile: 'gatehouse:experience:missing-profile',
+  codeStep: 'gatehouse:experience:code-step',
 } as const;
 
 /**

@@ -149,6 +149,8 @@ const ar: Phrases = {
   'errors.invalid_url': 'أدخل عنوان ويب يبدأ بـ https:// أو http://.',
   'errors.invalid_format': 'القيمة ليست بالتنسيق المتوقع.',
   'errors.invalid_date': 'أدخل تاريخًا صالحًا.',
+  'errors.too_long': 'هذا أطول من المسموح به.',
+  'errors.not_accepted': 'هذه القيمة غير مقبولة. تحقق مما أدخلته وحاول مرة أخرى.',
 };
 
 export default ar;

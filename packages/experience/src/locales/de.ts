@@ -152,6 +152,8 @@ const de: Phrases = {
   'errors.invalid_url': 'Geben Sie eine Webadresse ein, die mit https:// oder http:// beginnt.',
   'errors.invalid_format': 'Der Wert hat nicht das erwartete Format.',
   'errors.invalid_date': 'Geben Sie ein gültiges Datum ein.',
+  'errors.too_long': 'Diese Eingabe ist zu lang.',
+  'errors.not_accepted': 'Diese Eingabe wird nicht akzeptiert. Prüfen Sie sie und versuchen Sie es erneut.',
 };
 
 export default de;

@@ -152,6 +152,8 @@ const en = {
   'errors.invalid_url': 'Enter a web address starting with https:// or http://.',
   'errors.invalid_format': 'The value does not have the expected format.',
   'errors.invalid_date': 'Enter a valid date.',
+  'errors.too_long': 'This is too long.',
+  'errors.not_accepted': 'This is not accepted. Check what you entered and try again.',
 };
 
 export type PhraseKey = keyof typeof en;

@@ -153,6 +153,8 @@ const es: Phrases = {
   'errors.invalid_url': 'Introduce una dirección web que empiece por https:// o http://.',
   'errors.invalid_format': 'El valor no tiene el formato esperado.',
   'errors.invalid_date': 'Introduce una fecha válida.',
+  'errors.too_long': 'El valor es demasiado largo.',
+  'errors.not_accepted': 'Este valor no se acepta. Revisa lo que has introducido e inténtalo de nuevo.',
 };
 
 export default es;

@@ -154,6 +154,8 @@ const fr: Phrases = {
   'errors.invalid_url': 'Saisissez une adresse web commençant par https:// ou http://.',
   'errors.invalid_format': 'La valeur n’a pas le format attendu.',
   'errors.invalid_date': 'Saisissez une date valide.',
+  'errors.too_long': 'Cette valeur est trop longue.',
+  'errors.not_accepted': 'Cette valeur n’est pas acceptée. Vérifiez votre saisie et réessayez.',
 };
 
 export default fr;

@@ -150,6 +150,8 @@ const it: Phrases = {
   'errors.invalid_url': 'Inserisci un indirizzo web che inizi con https:// o http://.',
   'errors.invalid_format': 'Il valore non ha il formato previsto.',
   'errors.invalid_date': 'Inserisci una data valida.',
+  'errors.too_long': 'Il valore è troppo lungo.',
+  'errors.not_accepted': 'Questo valore non è accettato. Controlla ciò che hai inserito e riprova.',
 };
 
 export default it;

@@ -149,6 +149,8 @@ const ja: Phrases = {
   'errors.invalid_url': 'https:// または http:// で始まるウェブアドレスを入力してください。',
   'errors.invalid_format': '値の形式が正しくありません。',
   'errors.invalid_date': '正しい日付を入力してください。',
+  'errors.too_long': '長すぎます。',
+  'errors.not_accepted': 'この値は受け付けられません。入力内容を確認して、もう一度お試しください。',
 };
 
 export default ja;

@@ -147,6 +147,8 @@ const ko: Phrases = {
   'errors.invalid_url': 'https:// 또는 http://로 시작하는 웹 주소를 입력하세요.',
   'errors.invalid_format': '값의 형식이 올바르지 않습니다.',
   'errors.invalid_date': '올바른 날짜를 입력하세요.',
+  'errors.too_long': '너무 깁니다.',
+  'errors.not_accepted': '이 값은 사용할 수 없습니다. 입력한 내용을 확인하고 다시 시도하세요.',
 };
 
 export default ko;

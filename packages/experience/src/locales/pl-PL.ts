@@ -150,6 +150,8 @@ const plPL: Phrases = {
   'errors.invalid_url': 'Wpisz adres internetowy zaczynający się od https:// lub http://.',
   'errors.invalid_format': 'Wartość ma nieprawidłowy format.',
   'errors.invalid_date': 'Wpisz prawidłową datę.',
+  'errors.too_long': 'Ta wartość jest za długa.',
+  'errors.not_accepted': 'Ta wartość nie jest akceptowana. Sprawdź, co wpisano, i spróbuj ponownie.',
 };
 
 export default plPL;

@@ -151,6 +151,8 @@ const ptBR: Phrases = {
   'errors.invalid_url': 'Digite um endereço da web que comece com https:// ou http://.',
   'errors.invalid_format': 'O valor não está no formato esperado.',
   'errors.invalid_date': 'Digite uma data válida.',
+  'errors.too_long': 'O valor é longo demais.',
+  'errors.not_accepted': 'Este valor não é aceito. Verifique o que você digitou e tente novamente.',
 };
 
 export default ptBR;

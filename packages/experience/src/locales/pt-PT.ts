@@ -151,6 +151,8 @@ const ptPT: Phrases = {
   'errors.invalid_url': 'Introduza um endereço web que comece por https:// ou http://.',
   'errors.invalid_format': 'O valor não tem o formato esperado.',
   'errors.invalid_date': 'Introduza uma data válida.',
+  'errors.too_long': 'O valor é demasiado longo.',
+  'errors.not_accepted': 'Este valor não é aceite. Verifique o que introduziu e tente novamente.',
 };
 
 export default ptPT;

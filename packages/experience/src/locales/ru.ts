@@ -150,6 +150,8 @@ const ru: Phrases = {
   'errors.invalid_url': 'Введите веб-адрес, начинающийся с https:// или http://.',
   'errors.invalid_format': 'Значение не соответствует ожидаемому формату.',
   'errors.invalid_date': 'Введите корректную дату.',
+  'errors.too_long': 'Слишком длинное значение.',
+  'errors.not_accepted': 'Это значение не принимается. Проверьте введённые данные и попробуйте ещё раз.',
 };
 
 export default ru;

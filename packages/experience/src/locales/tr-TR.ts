@@ -149,6 +149,8 @@ const trTR: Phrases = {
   'errors.invalid_url': 'https:// veya http:// ile başlayan bir web adresi girin.',
   'errors.invalid_format': 'Değer beklenen biçimde değil.',
   'errors.invalid_date': 'Geçerli bir tarih girin.',
+  'errors.too_long': 'Bu değer çok uzun.',
+  'errors.not_accepted': 'Bu değer kabul edilmiyor. Girdiğinizi kontrol edip tekrar deneyin.',
 };
 
 export default trTR;

@@ -150,6 +150,8 @@ const ukUA: Phrases = {
   'errors.invalid_url': 'Введіть вебадресу, що починається з https:// або http://.',
   'errors.invalid_format': 'Значення не відповідає очікуваному формату.',
   'errors.invalid_date': 'Введіть правильну дату.',
+  'errors.too_long': 'Занадто довге значення.',
+  'errors.not_accepted': 'Це значення не приймається. Перевірте введені дані та спробуйте ще раз.',
 };
 
 export default ukUA;

@@ -147,6 +147,8 @@ const zhCN: Phrases = {
   'errors.invalid_url': '请输入以 https:// 或 http:// 开头的网址。',
   'errors.invalid_format': '格式不正确。',
   'errors.invalid_date': '请输入有效的日期。',
+  'errors.too_long': '内容过长。',
+  'errors.not_accepted': '此值不被接受。请检查输入内容后重试。',
 };
 
 export default zhCN;

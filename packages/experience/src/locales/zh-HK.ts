@@ -147,6 +147,8 @@ const zhHK: Phrases = {
   'errors.invalid_url': '請輸入以 https:// 或 http:// 開頭的網址。',
   'errors.invalid_format': '格式不正確。',
   'errors.invalid_date': '請輸入有效的日期。',
+  'errors.too_long': '內容過長。',
+  'errors.not_accepted': '此值不獲接受。請檢查輸入內容後重試。',
 };
 
 export default zhHK;

@@ -2,7 +2,7 @@ import type { ConsentInfo } from '@gatehouse/schemas';
 import { useEffect, useState } from 'preact/hooks';
 
 import { useApp } from '../components/app-context.js';
-import { Button, FormAlert, useAsyncAction, useFormErrors } from '../components/form.js';
+import { Button, FormAlert, useAsyncAction, useAutoFocus, useFormErrors } from '../components/form.js';
 import { Page } from '../components/page.js';
 import { SignedInUser } from '../components/signed-in-user.js';
 import { api } from '../lib/api.js';
@@ -44,6 +44,8 @@ export default function ConsentPage() {
   const [choice, setChoice] = useState<Decision>();
   const { busy, run } = useAsyncAction();
   const { errors, fail } = useFormErrors();
+  // Once the details are shown, the heading takes the focus (not Authorize: Enter must not grant by mistake).
+  const headingRef = useAutoFocus<HTMLHeadingElement>(Boolean(info), Boolean(info));
 
   useEffect(() => {
     void run(async () => setInfo(await api.consent()), fail);
@@ -72,7 +74,7 @@ export default function ConsentPage() {
   const userScopes = info.missingScopes.filter((scope) => scope.name !== 'openid');
 
   return (
-    <Page title={t('consent.title', { app: application.name })} contentKey="/consent">
+    <Page title={t('consent.title', { app: application.name })} contentKey="/consent" headingRef={headingRef}>
       {logo && <img class="consent-app-logo" src={logo} alt="" width={48} height={48} />}
       <SignedInUser user={user} />
       <div class="consent-switch">

@@ -29,6 +29,7 @@ import { t } from '../lib/i18n.js';
 import {
   type IdentifierType,
   identifierInputProps,
+  identifierMaxLength,
   identifierLabelKey,
   isValidIdentifier,
   matchIdentifierType,
@@ -287,6 +288,9 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
                   autoComplete="username"
                   autoCapitalize="off"
                   spellcheck={false}
+                  // Usernames are ASCII: left to right on a right-to-left page too, at most the server's limit.
+                  dir="ltr"
+                  maxLength={identifierMaxLength}
                   value={String(values.username ?? '')}
                   onValue={setValue('username')}
                   errors={errors.fields.username}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 
 import { useApp } from '../components/app-context.js';
 import { ChoosePasswordPage } from '../components/choose-password.js';
-import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
+import { CodeStep, useCodeStep } from '../components/code-step.js';
 import {
   Button,
   Field,
@@ -14,7 +14,7 @@ import {
   useFormErrors,
 } from '../components/form.js';
 import { Page } from '../components/page.js';
-import { api } from '../lib/api.js';
+import { api, isApiError } from '../lib/api.js';
 import { startFlow, submitInteraction } from '../lib/flow.js';
 import { t } from '../lib/i18n.js';
 import {
@@ -29,8 +29,6 @@ import {
 import { prefill } from '../lib/prefill.js';
 import type { PhraseKey } from '../locales/en.js';
 
-type Step = { kind: 'form' } | { kind: 'code'; identifier: CodeIdentifier; verificationId: string } | { kind: 'password' };
-
 const descriptions: Record<string, PhraseKey> = {
   email: 'forgot.description_email',
   phone: 'forgot.description_phone',
@@ -40,7 +38,8 @@ const descriptions: Record<string, PhraseKey> = {
 /**
  * Password reset: start ForgotPassword, send a code to the email or phone, verify it, identify
  * with it, set the new password (`PUT /profile/password`), submit. The server then sends the
- * browser back to the sign-in page with `?passwordReset=1`.
+ * browser back to the sign-in page with `?passwordReset=1`. When no account uses the address, the
+ * page goes back to it with the reason, and offers to create the account.
  */
 export default function ForgotPasswordPage() {
   const { config } = useApp();
@@ -48,32 +47,52 @@ export default function ForgotPasswordPage() {
     ...(config.forgotPassword.email ? (['email'] as const) : []),
     ...(config.forgotPassword.phone ? (['phone'] as const) : []),
   ];
-  const initial = prefill.identifier && types.includes(detectIdentifierType(prefill.identifier)) ? prefill.identifier : '';
-  const [step, setStep] = useState<Step>({ kind: 'form' });
-  const [value, setValue] = useState(initial);
+  // The code step has a history entry of its own and survives a reload.
+  const codeStep = useCodeStep('/forgot-password');
+  const { pending } = codeStep;
+  /** The verification the user was identified with: the new password is next. */
+  const [identified, setIdentified] = useState<string>();
+  /** No account uses the address the code went to: offer to create one. */
+  const [noAccount, setNoAccount] = useState(false);
+  // What was typed on the sign-in page; else, after a reload, the address of the code step.
+  const [value, setValue] = useState(
+    (prefill.identifier && types.includes(detectIdentifierType(prefill.identifier)) ? prefill.identifier : undefined) ??
+      codeStep.saved?.identifier.value ??
+      '',
+  );
   const { busy, run } = useAsyncAction();
   const { errors, setErrors, fail, clear } = useFormErrors({ identifier: 'identifier', email: 'identifier', phone: 'identifier' });
   const formRef = useRef<HTMLFormElement>(null);
   // Back from the code step, the address has the focus again.
-  const inputRef = useAutoFocus<HTMLInputElement>(true, step.kind);
+  const inputRef = useAutoFocus<HTMLInputElement>(true, Boolean(pending));
   useErrorFocus(formRef, errors);
   const label = t(identifierLabelKey(types));
 
-  if (step.kind === 'code') {
+  if (pending && identified !== pending.verificationId) {
     return (
       <CodeStep
-        identifier={step.identifier}
-        verificationId={step.verificationId}
+        {...codeStep.stepProps(pending)}
         onVerified={async (verificationId) => {
-          await api.identify({ verificationId });
-          setStep({ kind: 'password' });
+          try {
+            await api.identify({ verificationId });
+          } catch (error) {
+            if (!isApiError(error, 'user.identifier_not_registered')) {
+              throw error;
+            }
+            // Nothing to reset: back to the address (a new code would not help), with the reason.
+            setValue(pending.identifier.value);
+            setNoAccount(true);
+            setErrors({ fields: { identifier: [error.message] } });
+            codeStep.abandon();
+            return;
+          }
+          setIdentified(verificationId);
         }}
-        onBack={() => setStep({ kind: 'form' })}
       />
     );
   }
 
-  if (step.kind === 'password') {
+  if (pending) {
     return (
       <ChoosePasswordPage
         title={t('forgot.new_password_title')}
@@ -85,6 +104,11 @@ export default function ForgotPasswordPage() {
         }}
       />
     );
+  }
+
+  if (noAccount) {
+    // The registration page starts with the address.
+    prefill.newAccount = value;
   }
 
   const backToSignIn = (
@@ -115,11 +139,12 @@ export default function ForgotPasswordPage() {
             return;
           }
           clear();
+          setNoAccount(false);
           const identifier = { type: typed, value: normalizeIdentifier(typed, value) };
           void run(async () => {
             await startFlow('ForgotPassword');
             const { verificationId } = await api.sendCode(identifier);
-            setStep({ kind: 'code', identifier, verificationId });
+            codeStep.open(identifier, verificationId);
           }, fail);
         }}
       >
@@ -136,6 +161,11 @@ export default function ForgotPasswordPage() {
           errors={errors.fields.identifier}
           inputRef={inputRef}
         />
+        {noAccount && config.signInMode !== 'SignIn' && (
+          <p class="aside">
+            {t('sign_in.no_account')} <PageLink to="/register">{t('sign_in.create_account')}</PageLink>
+          </p>
+        )}
         <Button busy={busy}>{t('forgot.send_code')}</Button>
       </form>
       {backToSignIn}

@@ -1,8 +1,8 @@
-import { useRef, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 
 import { useApp } from '../components/app-context.js';
 import { ChoosePasswordPage } from '../components/choose-password.js';
-import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
+import { type CodeIdentifier, CodeStep, useCodeStep } from '../components/code-step.js';
 import {
   BackAction,
   Button,
@@ -14,6 +14,7 @@ import {
   useAutoFocus,
   useErrorFocus,
   useFormErrors,
+  useMountFocus,
 } from '../components/form.js';
 import { NewPasswordFields, checkNewPassword } from '../components/new-password.js';
 import { Page } from '../components/page.js';
@@ -32,13 +33,12 @@ import {
 import { prefill } from '../lib/prefill.js';
 import { agreeToTermsFor, termsDisplay } from '../lib/terms.js';
 
-type Step =
-  | { kind: 'form' }
-  | { kind: 'code'; identifier: CodeIdentifier; verificationId: string }
-  /** Identified, but the server refused the password: choose another one. */
-  | { kind: 'password'; messages: string[] }
+/** What follows a verified code, for that verification. */
+type AfterCode =
+  /** Identified, but the server refused the password (or it was lost in a reload): choose one. */
+  | { kind: 'password'; verificationId: string; messages: string[] }
   /** The code was right but an account already has that email or phone: offer to sign in to it. */
-  | { kind: 'existing'; identifier: CodeIdentifier; verificationId: string };
+  | { kind: 'existing'; verificationId: string };
 
 const errorFields = {
   identifier: 'identifier',
@@ -61,10 +61,18 @@ export default function RegisterPage() {
   const types = signUp.identifiers;
   const terms = termsDisplay(config, 'register');
 
-  const [step, setStep] = useState<Step>({ kind: 'form' });
-  // The app's login_hint, when it is something this tenant registers with (an email for an email sign-up).
-  const hint = config.interaction?.loginHint;
-  const [value, setValue] = useState(hint && matchIdentifierType(hint, types) ? hint : '');
+  // The code step has a history entry of its own and survives a reload.
+  const codeStep = useCodeStep('/register');
+  const { pending } = codeStep;
+  const [afterCode, setAfterCode] = useState<AfterCode>();
+  // An address a password reset found no account for; else, after Back from the code step (and a
+  // reload), the address it was sent to; else the app's login_hint. Each only when it is something
+  // this tenant registers with (an email for an email sign-up).
+  const [value, setValue] = useState(() =>
+    [prefill.newAccount, codeStep.saved?.identifier.value, config.interaction?.loginHint].find(
+      (candidate) => candidate && matchIdentifierType(candidate, types),
+    ) ?? '',
+  );
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -72,26 +80,33 @@ export default function RegisterPage() {
   const { errors, setErrors, fail, clear } = useFormErrors(errorFields);
   const formRef = useRef<HTMLFormElement>(null);
   // Back from a later step, the first field has the focus again.
-  const firstRef = useAutoFocus<HTMLInputElement>(true, step.kind);
+  const firstRef = useAutoFocus<HTMLInputElement>(true, Boolean(pending));
   useErrorFocus(formRef, errors);
 
   const agreeToTerms = agreeToTermsFor(terms, agreed);
   const label = t(identifierLabelKey(types));
 
-  /** Sets the password (if any) and submits; a refused password opens the password step. */
-  const completeProfile = async (passwordToSet: string, afterCode: boolean) => {
+  /**
+   * Sets the password (if any) and submits. After a code (`verificationId`), a refused password,
+   * or none (the form's was lost in a reload), opens the password step.
+   */
+  const completeProfile = async (passwordToSet: string, agree: boolean | undefined, verificationId?: string) => {
     if (signUp.password) {
+      if (verificationId && !passwordToSet) {
+        setAfterCode({ kind: 'password', verificationId, messages: [] });
+        return;
+      }
       try {
         await api.updateProfile({ type: 'password', value: passwordToSet });
       } catch (error) {
-        if (afterCode && isApiError(error, 'password.rejected')) {
-          setStep({ kind: 'password', messages: [error.message, ...error.details.map((detail) => detail.message)] });
+        if (verificationId && isApiError(error, 'password.rejected')) {
+          setAfterCode({ kind: 'password', verificationId, messages: [error.message, ...error.details.map((detail) => detail.message)] });
           return;
         }
         throw error;
       }
     }
-    await submitInteraction(agreeToTerms);
+    await submitInteraction(agree);
   };
 
   const onSubmit = (event: Event) => {
@@ -116,51 +131,51 @@ export default function RegisterPage() {
       await startFlow('Register');
       if (typed === 'username') {
         await api.identify({ identifier: { type: 'username', value: identifierValue } });
-        await completeProfile(password, false);
+        await completeProfile(password, agreeToTerms);
         return;
       }
       const identifier = { type: typed, value: identifierValue };
       const { verificationId } = await api.sendCode(identifier);
-      setStep({ kind: 'code', identifier, verificationId });
+      codeStep.open(identifier, verificationId, agreeToTerms);
     }, fail);
   };
 
-  if (step.kind === 'code') {
-    return (
-      <CodeStep
-        identifier={step.identifier}
-        verificationId={step.verificationId}
-        onVerified={async (verificationId) => {
-          try {
-            await api.identify({ verificationId });
-          } catch (error) {
-            if (isApiError(error, 'user.email_already_in_use') || isApiError(error, 'user.phone_already_in_use')) {
-              setStep({ kind: 'existing', identifier: step.identifier, verificationId });
-              return;
-            }
-            throw error;
-          }
-          await completeProfile(password, true);
-        }}
-        onBack={() => setStep({ kind: 'form' })}
-      />
-    );
+  const after = pending && afterCode?.verificationId === pending.verificationId ? afterCode : undefined;
+
+  if (pending && after?.kind === 'existing') {
+    return <ExistingAccountStep identifier={pending.identifier} verificationId={after.verificationId} agreeToTerms={pending.agreeToTerms} onBack={codeStep.back} />;
   }
 
-  if (step.kind === 'existing') {
-    return <ExistingAccountStep {...step} agreeToTerms={agreeToTerms} onBack={() => setStep({ kind: 'form' })} />;
-  }
-
-  if (step.kind === 'password') {
+  if (pending && after?.kind === 'password') {
     // The user is identified, but the server refused the password: choose another one.
     return (
       <ChoosePasswordPage
         title={t('register.password_title')}
         submitLabel={t('action.continue')}
-        messages={step.messages}
+        messages={after.messages}
         save={async (password) => {
           await api.updateProfile({ type: 'password', value: password });
-          await submitInteraction(agreeToTerms);
+          await submitInteraction(pending.agreeToTerms);
+        }}
+      />
+    );
+  }
+
+  if (pending) {
+    return (
+      <CodeStep
+        {...codeStep.stepProps(pending)}
+        onVerified={async (verificationId) => {
+          try {
+            await api.identify({ verificationId });
+          } catch (error) {
+            if (isApiError(error, 'user.email_already_in_use') || isApiError(error, 'user.phone_already_in_use')) {
+              setAfterCode({ kind: 'existing', verificationId });
+              return;
+            }
+            throw error;
+          }
+          await completeProfile(password, pending.agreeToTerms, verificationId);
         }}
       />
     );
@@ -247,35 +262,46 @@ const ExistingAccountStep = ({
     config.signInMode !== 'Register' && config.signIn.methods.some((method) => method.identifier === identifier.type && method.verificationCode);
   const { busy, run } = useAsyncAction();
   const { errors, fail } = useFormErrors({});
+  const descriptionId = `existing-description-${useId()}`;
+  // No field: the focus goes to the action, which reads the question with it.
+  const actionRef = useRef<HTMLDivElement>(null);
+  useMountFocus(actionRef, 'button, a');
   prefill.identifier = identifier.value;
   return (
     <Page
       title={t('register.existing_title')}
       description={<Trans phrase="register.existing_description" nodes={{ identifier: <bdi>{identifier.value}</bdi> }} />}
+      descriptionId={descriptionId}
     >
-      {byCode ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(async () => {
-              await api.switchEvent('SignIn');
-              await api.identify({ verificationId });
-              await submitInteraction(agreeToTerms);
-            }, fail);
-          }}
-        >
-          <FormAlert message={errors.form} />
-          <Button busy={busy}>{t('register.sign_in_instead')}</Button>
-        </form>
-      ) : (
-        config.signInMode !== 'Register' && (
-          <p class="switch-page">
-            <PageLink to="/sign-in">{t('register.sign_in_instead')}</PageLink>
-          </p>
-        )
-      )}
-      <BackAction onBack={onBack} />
+      <div ref={actionRef}>
+        {byCode ? (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run(async () => {
+                await api.switchEvent('SignIn');
+                await api.identify({ verificationId });
+                await submitInteraction(agreeToTerms);
+              }, fail);
+            }}
+          >
+            <FormAlert message={errors.form} />
+            <Button busy={busy} describedBy={descriptionId}>
+              {t('register.sign_in_instead')}
+            </Button>
+          </form>
+        ) : (
+          config.signInMode !== 'Register' && (
+            <p class="switch-page">
+              <PageLink to="/sign-in" describedBy={descriptionId}>
+                {t('register.sign_in_instead')}
+              </PageLink>
+            </p>
+          )
+        )}
+        <BackAction onBack={onBack} />
+      </div>
     </Page>
   );
 };

@@ -2,7 +2,7 @@ import type { AccountChoice } from '@gatehouse/schemas';
 import { useEffect, useState } from 'preact/hooks';
 
 import { useApp } from '../components/app-context.js';
-import { Button, FormAlert, useAsyncAction, useFormErrors } from '../components/form.js';
+import { Button, FormAlert, useAsyncAction, useAutoFocus, useFormErrors } from '../components/form.js';
 import { Page } from '../components/page.js';
 import { SignedInUser, displayNameOf } from '../components/signed-in-user.js';
 import { api } from '../lib/api.js';
@@ -25,6 +25,8 @@ export default function SelectAccountPage() {
   const [choice, setChoice] = useState<Choice>();
   const { busy, run } = useAsyncAction();
   const { errors, fail } = useFormErrors();
+  // Once the account is shown, the heading takes the focus, then Tab reaches the choices.
+  const headingRef = useAutoFocus<HTMLHeadingElement>(Boolean(info), Boolean(info));
 
   useEffect(() => {
     void run(async () => setInfo(await api.accountChoice()), fail);
@@ -52,7 +54,7 @@ export default function SelectAccountPage() {
 
   const logo = (dark && info.application.darkLogoUri) || info.application.logoUri;
   return (
-    <Page title={title} description={description}>
+    <Page title={title} description={description} headingRef={headingRef}>
       {logo && <img class="consent-app-logo" src={logo} alt="" width={48} height={48} />}
       <SignedInUser user={info.user} />
       <FormAlert message={errors.form} />

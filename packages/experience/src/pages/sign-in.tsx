@@ -1,7 +1,7 @@
-import { useRef, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 
 import { useApp } from '../components/app-context.js';
-import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
+import { type CodeIdentifier, CodeStep, useCodeStep } from '../components/code-step.js';
 import {
   BackAction,
   Button,
@@ -15,6 +15,7 @@ import {
   useAutoFocus,
   useErrorFocus,
   useFormErrors,
+  useMountFocus,
 } from '../components/form.js';
 import { Page } from '../components/page.js';
 import { Divider, SocialButtons } from '../components/social.js';
@@ -34,12 +35,6 @@ import { useLocation } from '../lib/router.js';
 import { type SignInMode, alternativeModeFor, identifierTypesFor, signInModeFor } from '../lib/sign-in-method.js';
 import { agreeToTermsFor, termsDisplay } from '../lib/terms.js';
 
-type Step =
-  | { kind: 'form' }
-  | { kind: 'code'; identifier: CodeIdentifier; verificationId: string }
-  /** The code was right but no account has it: offer to create one. */
-  | { kind: 'create'; identifier: CodeIdentifier; verificationId: string };
-
 const errorFields = {
   identifier: 'identifier',
   username: 'identifier',
@@ -55,16 +50,22 @@ export default function SignInPage() {
   const { methods } = config.signIn;
   const canRegister = config.signInMode !== 'SignIn';
 
-  const [step, setStep] = useState<Step>({ kind: 'form' });
-  const [value, setValue] = useState(prefill.identifier ?? config.interaction?.loginHint ?? '');
+  // The code step has a history entry of its own and survives a reload.
+  const codeStep = useCodeStep('/sign-in');
+  const { pending } = codeStep;
+  /** The verification whose code was right but no account has it: offer to create one. */
+  const [unknownAccount, setUnknownAccount] = useState<string>();
+  // What was typed before (on this or another page); else, after a reload, the address of the
+  // code step, to sign in by code; else the app's login_hint.
+  const [value, setValue] = useState(prefill.identifier ?? codeStep.saved?.identifier.value ?? config.interaction?.loginHint ?? '');
   const [password, setPassword] = useState('');
-  const [preferred, setPreferred] = useState<SignInMode>();
+  const [preferred, setPreferred] = useState<SignInMode | undefined>(codeStep.saved && 'code');
   const [agreed, setAgreed] = useState(false);
   const { busy, run } = useAsyncAction();
   const { errors, setErrors, fail, clear } = useFormErrors(errorFields);
   const formRef = useRef<HTMLFormElement>(null);
   // Back from the code step, the identifier has the focus again.
-  const identifierRef = useAutoFocus<HTMLInputElement>(true, step.kind);
+  const identifierRef = useAutoFocus<HTMLInputElement>(true, Boolean(pending));
   const passwordRef = useRef<HTMLInputElement>(null);
   useErrorFocus(formRef, errors);
 
@@ -93,18 +94,18 @@ export default function SignInPage() {
     return true;
   };
 
-  const finish = async (verificationId: string, identifier?: CodeIdentifier) => {
+  const finish = async (verificationId: string, identifier?: CodeIdentifier, agree = agreeToTerms) => {
     try {
       await api.identify({ verificationId });
     } catch (error) {
       const registrable = identifier && canRegister && config.signUp.identifiers.includes(identifier.type);
       if (registrable && isApiError(error, 'user.identifier_not_registered')) {
-        setStep({ kind: 'create', identifier, verificationId });
+        setUnknownAccount(verificationId);
         return;
       }
       throw error;
     }
-    await submitInteraction(agreeToTerms);
+    await submitInteraction(agree);
   };
 
   const onSubmit = (event: Event) => {
@@ -139,23 +140,21 @@ export default function SignInPage() {
       }
       const codeIdentifier = { type: identifier.type, value: identifier.value };
       const { verificationId } = await api.sendCode(codeIdentifier);
-      setStep({ kind: 'code', identifier: codeIdentifier, verificationId });
+      codeStep.open(codeIdentifier, verificationId, agreeToTerms);
     }, fail);
   };
 
-  if (step.kind === 'code') {
-    return (
-      <CodeStep
-        identifier={step.identifier}
-        verificationId={step.verificationId}
-        onVerified={(verificationId) => finish(verificationId, step.identifier)}
-        onBack={() => setStep({ kind: 'form' })}
-      />
-    );
+  if (pending && unknownAccount === pending.verificationId) {
+    return <CreateAccountStep identifier={pending.identifier} verificationId={unknownAccount} onBack={codeStep.back} />;
   }
 
-  if (step.kind === 'create') {
-    return <CreateAccountStep identifier={step.identifier} verificationId={step.verificationId} onBack={() => setStep({ kind: 'form' })} />;
+  if (pending) {
+    return (
+      <CodeStep
+        {...codeStep.stepProps(pending)}
+        onVerified={(verificationId) => finish(verificationId, pending.identifier, pending.agreeToTerms)}
+      />
+    );
   }
 
   return (
@@ -249,11 +248,15 @@ const CreateAccountStep = ({
   const { busy, run } = useAsyncAction();
   const { errors, setErrors, fail } = useFormErrors({ terms: 'terms' });
   const formRef = useRef<HTMLFormElement>(null);
+  const descriptionId = `create-description-${useId()}`;
   useErrorFocus(formRef, errors);
+  // No field but the terms: the focus goes to the checkbox, else to the action.
+  useMountFocus(formRef, 'input, button');
   return (
     <Page
       title={t('sign_in.create_title')}
       description={<Trans phrase="sign_in.create_description" nodes={{ identifier: <bdi>{identifier.value}</bdi> }} />}
+      descriptionId={descriptionId}
     >
       <form
         ref={formRef}
@@ -273,7 +276,9 @@ const CreateAccountStep = ({
       >
         <FormAlert message={errors.form} />
         <Terms display={terms} checked={agreed} onChange={setAgreed} errors={errors.fields.terms} />
-        <Button busy={busy}>{t('register.submit')}</Button>
+        <Button busy={busy} describedBy={descriptionId}>
+          {t('register.submit')}
+        </Button>
       </form>
       <BackAction onBack={onBack} />
     </Page>

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startAuthorization, startSmtpServer, useBrowser, visibleText, waitForHeading } from '../setup/browser.js';
+import { startAuthorization, startDevIdp, startSmtpServer, useBrowser, visibleText, waitForHeading } from '../setup/browser.js';
 import { createWebApp, type TestApp } from '../setup/experience-client.js';
 import { startTestServer, type TestServer } from '../setup/test-server.js';
 
@@ -343,6 +343,42 @@ describe('focus on screens without fields', () => {
     await waitForHeading(page, 'Choose an account');
     await page.getByRole('button', { name: 'Continue as focus_consenter', exact: true }).waitFor();
     await expect.poll(() => focused(page)).toBe('h1: Choose an account');
+  });
+
+  it('the terms a registration through a social provider still needs ("One more step") take the focus', async () => {
+    const { page } = browser;
+    const idp = await startDevIdp();
+    try {
+      const clientId = 'gatehouse-details-test';
+      const clientSecret = 'gatehouse-details-test-secret-0123456789';
+      const connector = await admin.post('/connectors', {
+        connectorId: 'oidc',
+        config: { issuer: idp.issuer, clientId, clientSecret, scope: 'openid profile email' },
+        metadata: { target: 'acme', name: { en: 'Acme ID' } },
+      });
+      expect(connector.status, JSON.stringify(connector.body)).toBe(201);
+      idp.addClient({ clientId, clientSecret, redirectUri: `${server.endpoint}/callback/social/${connector.body.id}` });
+      const settings = await admin.patch('/sign-in-exp', {
+        socialSignInConnectorTargets: ['acme'],
+        termsOfUseUrl: 'https://example.com/terms',
+        agreeToTermsPolicy: 'ManualRegistrationOnly',
+      });
+      expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+
+      await startAuthorization(page, server.endpoint, app);
+      await waitForHeading(page, 'Sign in');
+      await page.getByRole('button', { name: 'Continue with Acme ID', exact: true }).click();
+      await page.waitForURL((url) => url.origin === idp.issuer);
+      await page.locator('input[name="login"]').fill('terms_reader');
+      await page.locator('input[name="password"]').fill('anything');
+      await page.getByRole('button', { name: 'Sign-in', exact: true }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await waitForHeading(page, 'One more step');
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
+    } finally {
+      await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: [], termsOfUseUrl: null, agreeToTermsPolicy: 'Automatic' });
+      await idp.close();
+    }
   });
 });
 

@@ -23,6 +23,13 @@ export default function SocialCallbackPage({ connectorId = '' }: { connectorId?:
   const [needsTerms, setNeedsTerms] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const started = useRef(false);
+  const termsForm = useRef<HTMLFormElement>(null);
+  // The terms appear after the provider's answer (a submit asked for them): they take the focus then.
+  useEffect(() => {
+    if (needsTerms) {
+      termsForm.current?.querySelector<HTMLElement>('input[type="checkbox"]')?.focus();
+    }
+  }, [needsTerms]);
   const terms = termsDisplay(config, 'register') === 'none' ? 'none' : 'checkbox';
 
   const submit = async (agreeToTerms: boolean | undefined) => {
@@ -72,6 +79,7 @@ export default function SocialCallbackPage({ connectorId = '' }: { connectorId?:
     return (
       <Page title={t('social.terms_title')}>
         <form
+          ref={termsForm}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();

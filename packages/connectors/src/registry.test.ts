@@ -1,3 +1,4 @@
+import { matchValidationMessage } from '@gatehouse/schemas/validation-messages';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -19,6 +20,45 @@ describe('built-in connectors', () => {
       expect(schema).toMatchObject({ type: 'object' });
     },
   );
+
+  it.each(builtInConnectors.map((factory) => [factory.metadata.id, factory] as const))(
+    '%s publishes the message of each pattern and format, for forms generated from its JSON Schema',
+    (_id, factory) => {
+      const checked: { path: string; errorMessage: unknown }[] = [];
+      const visit = (node: unknown, path: string) => {
+        if (typeof node !== 'object' || node === null) {
+          return;
+        }
+        const schema = node as Record<string, unknown>;
+        if (schema.pattern !== undefined || schema.format !== undefined) {
+          checked.push({ path, errorMessage: schema.errorMessage });
+        }
+        for (const [name, child] of Object.entries((schema.properties as Record<string, unknown> | undefined) ?? {})) {
+          visit(child, path ? `${path}.${name}` : name);
+        }
+        for (const key of ['items', 'additionalProperties', 'propertyNames'] as const) {
+          visit(schema[key], `${path}[${key}]`);
+        }
+        for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+          (schema[key] as unknown[] | undefined)?.forEach((child) => visit(child, path));
+        }
+      };
+      visit(z.toJSONSchema(factory.metadata.configGuard, { io: 'input', unrepresentable: 'any' }), '');
+      for (const { path, errorMessage } of checked) {
+        expect(typeof errorMessage === 'string' && matchValidationMessage(errorMessage), `${factory.metadata.id} ${path}`).toBeTruthy();
+      }
+    },
+  );
+
+  it('publish the messages the console shows for SMTP addresses', () => {
+    const schema = z.toJSONSchema(findConnectorFactory('smtp')!.metadata.configGuard, { io: 'input', unrepresentable: 'any' }) as {
+      properties: Record<string, { errorMessage?: string }>;
+    };
+    expect(schema.properties.fromEmail?.errorMessage).toBe('Must be an email address.');
+    expect(schema.properties.replyTo?.errorMessage).toBe('Must be an email address.');
+    const refused = findConnectorFactory('smtp')!.metadata.configGuard.safeParse({ fromEmail: 'nope' });
+    expect(refused.error?.issues.find((issue) => issue.path[0] === 'fromEmail')?.message).toBe('Must be an email address.');
+  });
 
   it('have unique ids', () => {
     const ids = builtInConnectors.map((factory) => factory.metadata.id);

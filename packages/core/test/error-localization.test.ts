@@ -69,7 +69,7 @@ describe('connector config issues', () => {
     for (const detail of Object.values(byPath)) {
       expect(detail.code).not.toBe('invalid');
     }
-    expect(response.body.message).toMatch(/^Die Connector-Konfiguration ist ungültig: config\./);
+    expect(response.body.message).toMatch(/^Die Konnektor-Konfiguration ist ungültig: config\./);
     expect(response.body.message).not.toMatch(/Invalid twilio/);
     expect(JSON.stringify(response.body)).not.toContain('12345678');
   });
@@ -79,7 +79,7 @@ describe('entity names in entity.not_found', () => {
   it('are in the caller’s language', async () => {
     const factory = await admin.post('/connectors/nope/test', { config: {}, to: 'a@example.com' }, de);
     expect(factory.status).toBe(404);
-    expect(factory.body).toMatchObject({ code: 'entity.not_found', message: 'Der Connector-Typ "nope" existiert nicht.' });
+    expect(factory.body).toMatchObject({ code: 'entity.not_found', message: 'Der Konnektor-Typ "nope" existiert nicht.' });
 
     const application = await admin.get('/applications/nope', { 'accept-language': 'fr' });
     expect(application.status).toBe(404);

@@ -31,6 +31,18 @@ export const httpUrlSchema = z
     message: 'Must be an http(s) URL.',
   });
 
+/**
+ * Publishes a field's own message in the factory's JSON Schema, as `errorMessage` (the keyword
+ * ajv-errors reads): a `pattern` or `format` there carries no message, so a form generated from the
+ * schema (the console's) could only say the value is invalid. Give the same text as the check's own
+ * message; it is one of the shared validation messages, so the form shows it in its language.
+ */
+export const withPublishedMessage = <T extends z.ZodType>(schema: T, message: string): T => schema.meta({ errorMessage: message });
+
+/** An email address field: the schemas' wording, published for generated forms. */
+const emailAddressMessage = 'Must be an email address.';
+export const emailAddressSchema = () => withPublishedMessage(z.email({ message: emailAddressMessage }), emailAddressMessage);
+
 /** Spec §5's sender name rule is shared with the tenant's email templates. */
 export { containsUrl, senderNameSchema, templateContentTypeSchema, templateTypeSchema } from '@gatehouse/schemas';
 

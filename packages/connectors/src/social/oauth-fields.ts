@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { stringMapSchema } from '../kit/config-fields.js';
+import { stringMapSchema, withPublishedMessage } from '../kit/config-fields.js';
 
 export const tokenEndpointAuthMethodSchema = z
   .enum(['client_secret_basic', 'client_secret_post'])
@@ -28,9 +28,10 @@ export const customParamsSchema = stringMapSchema.refine(
 export const clientIdSchema = z.string().min(1).max(512);
 export const clientSecretSchema = z.string().min(1).max(4096);
 
+const standardTargetMessage = 'Must be lowercase letters, digits and hyphens, starting with a letter.';
+
 /** An administrator-chosen target for generic connectors, e.g. `okta`. */
-export const standardTargetSchema = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[a-z][\da-z-]*$/, 'Must be lowercase letters, digits and hyphens, starting with a letter.');
+export const standardTargetSchema = withPublishedMessage(
+  z.string().min(1).max(128).regex(/^[a-z][\da-z-]*$/, standardTargetMessage),
+  standardTargetMessage,
+);

@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Card,
   Group,
@@ -9,6 +10,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
   type NumberInputProps,
   type SelectProps,
   type SwitchProps,
@@ -16,7 +18,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, type FormEventHandler, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, type FormEventHandler, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -311,6 +313,7 @@ export const DeleteSection = ({
   actionLabel,
   onDelete,
   deleting,
+  blockedReason,
 }: {
   title: ReactNode;
   description: ReactNode;
@@ -318,8 +321,11 @@ export const DeleteSection = ({
   actionLabel?: string;
   onDelete: () => void;
   deleting: boolean;
+  /** Why it cannot be deleted now: the button is disabled, and this says why (beside it and as its tooltip). */
+  blockedReason?: string | undefined;
 }) => {
   const { t } = useTranslation();
+  const reasonId = useId();
   return (
     <Card withBorder padding="lg" radius="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
       <Group justify="space-between">
@@ -330,10 +336,26 @@ export const DeleteSection = ({
           <Text size="sm" c="dimmed" mt={4} maw={560}>
             {description}
           </Text>
+          {blockedReason && (
+            <Text id={reasonId} size="sm" fw={500} mt={6} maw={560} data-testid="delete-blocked-reason">
+              {blockedReason}
+            </Text>
+          )}
         </div>
-        <Button color="red" variant="light" onClick={onDelete} loading={deleting}>
-          {actionLabel ?? t('general.delete')}
-        </Button>
+        {blockedReason ? (
+          <Tooltip label={blockedReason} multiline maw={320}>
+            {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
+            <Box component="span">
+              <Button color="red" variant="light" disabled aria-describedby={reasonId}>
+                {actionLabel ?? t('general.delete')}
+              </Button>
+            </Box>
+          </Tooltip>
+        ) : (
+          <Button color="red" variant="light" onClick={onDelete} loading={deleting}>
+            {actionLabel ?? t('general.delete')}
+          </Button>
+        )}
       </Group>
     </Card>
   );

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import {
+  configLabelKeyOf,
   describeConfigSchema,
+  fieldAt,
   fieldPathOf,
   formErrorCodes,
   getAt,
   humanizeKey,
+  isSecretMapValue,
   type JsonSchema,
   newListItem,
   serverDetailPath,
@@ -25,7 +28,7 @@ const guard = z.object({
   secure: z.boolean().optional(),
   enablePkce: z.boolean().default(true),
   auth: z.object({ user: z.string().min(1), pass: z.string().min(1) }).optional(),
-  fromEmail: z.email(),
+  fromEmail: z.email({ message: 'Must be an email address.' }).meta({ errorMessage: 'Must be an email address.' }),
   method: z.literal('POST').default('POST'),
   tokenEndpointAuthMethod: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
   templates: z
@@ -221,6 +224,39 @@ describe('validation and error paths', () => {
     expect(messageFor('{ "format": "xml" }')).toBe('validation.invalid');
   });
 
+  it('says a field’s own rule with the message its factory publishes', () => {
+    expect(fields.find((field) => field.name === 'fromEmail')?.message).toBe('Must be an email address.');
+    expect(fields.find((field) => field.name === 'host')?.message).toBeUndefined();
+    const state = setAt(setAt(toFormState(fields), 'fromEmail', 'not an email'), 'host', 'h'.repeat(300));
+    const issues = validateConfig(schema, fields, toConfig(fields, state).config);
+    expect(issues.find((issue) => issue.path === 'fromEmail')).toMatchObject({ message: 'Must be an email address.' });
+    // Another rule of a field with a message of its own is zod's (too long, say).
+    expect(issues.find((issue) => issue.path === 'host')?.message).toBeUndefined();
+  });
+
+  it('says what is wrong inside a JSON value of several shapes, by key', () => {
+    const problemFor = (text: string) => {
+      const state = setAt(toFormState(fields), 'bodyTemplate', text);
+      return validateConfig(schema, fields, toConfig(fields, state).config).find((issue) => issue.path === 'bodyTemplate')?.jsonProblem;
+    };
+    expect(problemFor('{ "format": "json" }')).toEqual({ kind: 'missing', key: 'template' });
+    expect(problemFor('{ "format": "form" }')).toEqual({ kind: 'missing', key: 'fields' });
+    expect(problemFor('{ "format": "xml" }')).toEqual({ kind: 'one_of', key: 'format', values: ['json', 'form'] });
+    expect(problemFor('{ "format": "json", "template": 5 }')).toMatchObject({ kind: 'key', key: 'template', issue: { code: 'invalid_type' } });
+    expect(problemFor('[1, 2]')).toEqual({ kind: 'not_object' });
+    expect(problemFor('{ "format": "json", "template": "{}" }')).toBeUndefined();
+  });
+
+  it('names a server detail no field shows by its config key', () => {
+    expect(configLabelKeyOf('config.templates.0.method')).toEqual({ labelKey: 'templates.method', name: 'method' });
+    expect(configLabelKeyOf('body.config.issuer')).toEqual({ labelKey: 'issuer', name: 'issuer' });
+    expect(configLabelKeyOf('config')).toBeUndefined();
+    expect(configLabelKeyOf('metadata.target')).toBeUndefined();
+    expect(fieldAt(fields, 'templates.3.content')?.labelKey).toBe('templates.content');
+    expect(fieldAt(fields, 'auth.pass')?.kind).toBe('text');
+    expect(fieldAt(fields, 'nope')).toBeUndefined();
+  });
+
   it('finds the field of a deep path or a server detail', () => {
     expect(fieldPathOf(fields, ['templates', 2, 'content'])).toBe('templates.2.content');
     expect(fieldPathOf(fields, ['bodyTemplate', 'format'])).toBe('bodyTemplate');
@@ -241,6 +277,13 @@ describe('state paths and labels', () => {
     expect(setAt(state, 'a.b', 'y').a).toEqual({ b: 'y' });
     expect(getAt(next, 'list.1.c')).toBe('3');
     expect(getAt(next, 'missing.deep')).toBeUndefined();
+  });
+
+  it('types header values and credentials of a map as passwords', () => {
+    expect(isSecretMapValue({ name: 'headers' }, 'X-Api-Version')).toBe(true);
+    expect(isSecretMapValue({ name: 'customHeaders' }, 'X-Trace')).toBe(true);
+    expect(isSecretMapValue({ name: 'customParams' }, 'api_key')).toBe(true);
+    expect(isSecretMapValue({ name: 'customParams' }, 'prompt')).toBe(false);
   });
 
   it('names a field without a phrase from its key', () => {

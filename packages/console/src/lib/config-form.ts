@@ -23,6 +23,8 @@ export type JsonSchema = {
   minimum?: number;
   maximum?: number;
   minItems?: number;
+  /** The field's own message for its pattern or format (published by the factory, as ajv-errors names it). */
+  errorMessage?: string;
   [keyword: string]: unknown;
 };
 
@@ -32,6 +34,8 @@ type Common = {
   /** Property names from the root, without list indexes (`templates.subject`): the phrase key of the label. */
   labelKey: string;
   required: boolean;
+  /** The English text of the field's own rule (a shared validation message), said instead of "invalid". */
+  message?: string;
 };
 
 export type ConfigField = Common &
@@ -66,7 +70,12 @@ const isStringMap = (schema: JsonSchema) =>
   typeOf(schema.additionalProperties) === 'string';
 
 const describeField = (name: string, schema: JsonSchema, required: boolean, parentKey: string): ConfigField => {
-  const common: Common = { name, labelKey: parentKey ? `${parentKey}.${name}` : name, required };
+  const common: Common = {
+    name,
+    labelKey: parentKey ? `${parentKey}.${name}` : name,
+    required,
+    ...(typeof schema.errorMessage === 'string' ? { message: schema.errorMessage } : {}),
+  };
   if (schema.const !== undefined) {
     return { ...common, kind: 'fixed', value: schema.const };
   }
@@ -130,6 +139,12 @@ const describeFields = (schema: JsonSchema, parentKey: string, parentRequired = 
 /** The fields of a factory's configuration form, in the schema's order. `omit` leaves top-level keys out. */
 export const describeConfigSchema = (schema: JsonSchema, omit: readonly string[] = []): ConfigField[] =>
   describeFields(schema, '').filter((field) => !omit.includes(field.name));
+
+/**
+ * Whether a row's value of a map is typed as a password: every header's (an API key sent as a
+ * header is as secret as the Authorization one), and any value whose name says it is a credential.
+ */
+export const isSecretMapValue = (field: Pick<ConfigField, 'name'>, key: string) => /headers$/i.test(field.name) || isSecretConfigKey(key.trim());
 
 /** The form's state: text as typed, numbers as typed, JSON as text, maps as rows, lists as item states. */
 export type FormValue = string | number | boolean | undefined | FormState | FormState[] | MapRow[];
@@ -276,8 +291,70 @@ export const fieldPathOf = (fields: readonly ConfigField[], path: readonly (stri
   return resolved.join('.');
 };
 
-/** The subset of a zod issue a message needs (see validation-messages.ts). */
-export type ConfigIssue = { path: string; issue: z.core.$ZodIssue };
+/** The field at a field path (`templates.0.subject`), list indexes skipped. */
+export const fieldAt = (fields: readonly ConfigField[], path: string): ConfigField | undefined => {
+  let current: readonly ConfigField[] = fields;
+  let found: ConfigField | undefined;
+  for (const part of path.split('.')) {
+    if (/^\d+$/.test(part)) {
+      continue;
+    }
+    found = current.find((candidate) => candidate.name === part);
+    if (!found) {
+      return undefined;
+    }
+    current = found.kind === 'group' || found.kind === 'list' ? found.fields : [];
+  }
+  return found;
+};
+
+/**
+ * What is wrong inside a JSON editor's value, said by key: a value of one of several shapes (an
+ * SMS body template is `{ format: "json", template }` or `{ format: "form", fields }`) fails as a
+ * whole, so the shape it comes closest to says what to change.
+ */
+export type JsonProblem =
+  /** The value is not an object at all. */
+  | { kind: 'not_object' }
+  /** A key the value needs is missing. */
+  | { kind: 'missing'; key: string }
+  /** A key that picks the shape has none of its values. */
+  | { kind: 'one_of'; key: string; values: string[] }
+  /** A key's value is wrong: `issue` says how. */
+  | { kind: 'key'; key: string; issue: z.core.$ZodIssue };
+
+const keyOf = (path: readonly PropertyKey[]) => path.map(String).join('.');
+
+const isMissing = (issue: z.core.$ZodIssue) => issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null);
+
+const jsonProblemOf = (issue: z.core.$ZodIssue, relative: readonly PropertyKey[]): JsonProblem | undefined => {
+  if (relative.length > 0) {
+    const key = keyOf(relative);
+    return isMissing(issue) ? { kind: 'missing', key } : { kind: 'key', key, issue };
+  }
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) {
+    return issue.code === 'invalid_type' && issue.expected === 'object' && !isMissing(issue) ? { kind: 'not_object' } : undefined;
+  }
+  const branches = issue.errors;
+  // Every shape refuses the same key's value: that key picks the shape (a discriminator).
+  const choices = branches.map((branch) => branch.find((inner) => inner.code === 'invalid_value' && inner.path.length === 1));
+  const choiceKeys = new Set(choices.map((choice) => (choice ? keyOf(choice.path) : undefined)));
+  if (choices.every(Boolean) && choiceKeys.size === 1) {
+    const values = choices.flatMap((choice) => (choice?.code === 'invalid_value' ? choice.values.map(String) : []));
+    return { kind: 'one_of', key: keyOf(choices[0]!.path), values: [...new Set(values)] };
+  }
+  // Else the shape with the fewest problems is the one meant: its first problem.
+  const closest = [...branches].sort((first, second) => first.length - second.length)[0]!;
+  const first = closest[0];
+  return first ? jsonProblemOf(first, first.path) : undefined;
+};
+
+/**
+ * One problem of a config as a form shows it: the field (data path), zod's issue, and what says it
+ * better than the issue's code where there is something: the field's own message (English, from
+ * the shared catalogue) or, inside a JSON editor, the key concerned.
+ */
+export type ConfigIssue = { path: string; issue: z.core.$ZodIssue; message?: string; jsonProblem?: JsonProblem };
 
 const validators = new WeakMap<JsonSchema, z.ZodType>();
 
@@ -300,10 +377,15 @@ export const validateConfig = (schema: JsonSchema, fields: readonly ConfigField[
   const issues: ConfigIssue[] = [];
   for (const issue of result.error.issues) {
     const path = fieldPathOf(fields, issue.path as (string | number)[]) ?? '';
-    if (!seen.has(path)) {
-      seen.add(path);
-      issues.push({ path, issue });
+    if (seen.has(path)) {
+      continue;
     }
+    seen.add(path);
+    const field = path ? fieldAt(fields, path) : undefined;
+    const relative = path ? issue.path.slice(path.split('.').length) : issue.path;
+    const jsonProblem = field?.kind === 'json' ? jsonProblemOf(issue, relative) : undefined;
+    const message = relative.length === 0 && issue.code === 'invalid_format' ? field?.message : undefined;
+    issues.push({ path, issue, ...(message ? { message } : {}), ...(jsonProblem ? { jsonProblem } : {}) });
   }
   return issues;
 };
@@ -318,6 +400,16 @@ export const serverDetailPath = (fields: readonly ConfigField[], detailPath: str
     fields,
     parts.slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
   );
+};
+
+/**
+ * The label key of a server detail's config path that no field of the form shows
+ * (`config.templates.0.method` → `templates.method`), or undefined outside the config.
+ */
+export const configLabelKeyOf = (detailPath: string): { labelKey: string; name: string } | undefined => {
+  const parts = detailPath.replace(/^body\./, '').split('.');
+  const names = parts.slice(1).filter((part) => !/^\d+$/.test(part));
+  return parts[0] === 'config' && names.length > 0 ? { labelKey: names.join('.'), name: names.at(-1)! } : undefined;
 };
 
 /** Reads and writes a value at a data path of the form state (immutably). */

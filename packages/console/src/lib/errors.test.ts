@@ -98,6 +98,18 @@ describe('joinMessageAndDetails', () => {
     expect(joinMessageAndDetails({ message: 'A', details: [{ path: 'p', code: 'c', message: 'A' }] })).toBe('A');
   });
 
+  it('says details that differ only by path once', () => {
+    const missing = 'Email verification codes are used here, but there is no email connector. Add one first.';
+    const body = {
+      message: 'This sign-in experience would leave users unable to register or sign in (2 problems; see details).',
+      details: [
+        { path: 'signUp.identifiers', code: 'sign_in_experience.missing_email_connector', message: missing },
+        { path: 'signIn.methods.1', code: 'sign_in_experience.missing_email_connector', message: missing },
+      ],
+    };
+    expect(joinMessageAndDetails(body)).toBe(`${body.message}\n${missing}`);
+  });
+
   it('adds only the details the message does not already quote, one per line', () => {
     const body = {
       message: 'The request is invalid: body.name: Too short',

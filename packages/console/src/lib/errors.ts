@@ -125,10 +125,22 @@ export type ErrorOutcome =
   | { action: 'toast'; message: ErrorText }
   | { action: 'ignore' };
 
-/** Message and details joined, one per line, without repeating a detail equal to the message. */
-/** The message, then each detail the message does not already say (validation messages quote their first detail). */
+/**
+ * The message, then each detail the message does not already say (validation messages quote their
+ * first detail), each once: details that differ only by path (one connector missing for sign-up and
+ * for a sign-in method) say the same thing.
+ */
 export const joinMessageAndDetails = (body: ApiErrorBody): string =>
-  [body.message, ...(body.details ?? []).map((detail) => detail.message).filter((text) => text && !body.message.includes(text))].join('\n');
+  [
+    body.message,
+    ...new Set((body.details ?? []).map((detail) => detail.message).filter((text) => text && !body.message.includes(text))),
+  ].join('\n');
+
+/**
+ * Codes whose message only sums its details up, paths included ("The request is invalid:
+ * body.config.issuer: …; …"): where the details are shown on their fields, say it in words instead.
+ */
+export const detailSummaryCodes: ReadonlySet<string> = new Set(['guard.invalid_input', 'connector.invalid_config']);
 
 /**
  * What to do about a failed call (spec §8). `ignoreCodes` are the codes a caller handles itself

@@ -1,4 +1,6 @@
 import {
+  connectorCreateSchema,
+  connectorMetadataOverridesSchema,
   primaryEmailSchema,
   resourceCreateSchema,
   scopeCreateSchema,
@@ -6,7 +8,7 @@ import {
 } from '@gatehouse/schemas';
 import { describe, expect, it } from 'vitest';
 
-import { issueMessage, localizeMessage, schemaMessages, type Translate } from './validation-messages.js';
+import { describeIssue, issueMessage, localizeMessage, schemaMessages, type Translate } from './validation-messages.js';
 
 const t: Translate = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 
@@ -51,5 +53,20 @@ describe('schema messages', () => {
     expect(localizeMessage('Must be an email address.', t)).toBe('schema.email.address {}');
     expect(localizeMessage('Duplicate template for SignIn.', t)).toBe('schema.duplicate.template {"template":"SignIn"}');
     expect(localizeMessage('Déjà localisé.', t)).toBe('Déjà localisé.');
+  });
+});
+
+describe('describeIssue', () => {
+  it('says a rule the schema words itself, such as what a connector id or target may hold', () => {
+    const id = connectorCreateSchema.shape.id.safeParse('git hub!').error!.issues[0]!;
+    const target = connectorMetadataOverridesSchema.safeParse({ target: 'GitHub' }).error!.issues[0]!;
+    expect(describeIssue(id as never, t)).toBe('schema.connector.id {}');
+    expect(describeIssue(target as never, t)).toBe('schema.connector.target {}');
+  });
+
+  it('falls back to the phrase of zod’s own issue', () => {
+    const empty = connectorCreateSchema.shape.id.safeParse('').error!.issues[0]!;
+    expect(describeIssue(empty as never, t)).toBe('validation.required');
+    expect(describeIssue({ code: 'invalid_format', message: 'Invalid string: must match pattern /x/' }, t)).toBe('validation.invalid');
   });
 });

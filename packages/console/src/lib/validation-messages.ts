@@ -26,6 +26,8 @@ export type Translate = (key: ValidationKey, values?: Record<string, string | nu
 /** The subset of a zod 4 issue the messages need. */
 export type IssueLike = {
   code: string;
+  /** The issue's text: a schema's own message (`.regex(…, { message })`) or zod's. */
+  message?: string;
   origin?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
@@ -79,4 +81,14 @@ export const schemaMessages: Readonly<Record<string, SchemaPhraseKey>> = Object.
 export const localizeMessage = (message: string, t: Translate): string => {
   const match = matchValidationMessage(message);
   return match ? t(`schema.${match.key}`, match.params) : message;
+};
+
+/**
+ * A zod issue in the console's language: the schema's own message when the shared catalogue knows
+ * it (a rule worded for people, such as what a connector id may hold), else zod's own issue as a
+ * phrase (zod's generic English texts are never shown).
+ */
+export const describeIssue = (issue: IssueLike, t: Translate): string => {
+  const match = issue.message === undefined ? undefined : matchValidationMessage(issue.message);
+  return match ? t(`schema.${match.key}`, match.params) : issueMessage(issue, t);
 };

@@ -72,3 +72,13 @@ describe('console locales', () => {
     });
   });
 });
+
+describe('German wording', () => {
+  it('calls connectors "Konnektor" everywhere, as the sidebar does', () => {
+    // Names the server or the code gives (DEV_CONNECTORS, {{placeholders}}) are not German words.
+    const words = (text: string) => text.replaceAll(/DEV_CONNECTORS|{{\s*\w+\s*}}/g, '');
+    const english = Object.entries(de).filter(([, text]) => /connector/i.test(words(text)));
+    expect(english).toEqual([]);
+    expect(de['sidebar.item.connectors']).toBe('Konnektoren');
+  });
+});

@@ -1,8 +1,9 @@
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startSmtpServer, useBrowser } from '../../../core/test/setup/browser.js';
+import { accessibilityFindings, startSmtpServer, useBrowser } from '../../../core/test/setup/browser.js';
 import type { TestServer } from '../../../core/test/setup/test-server.js';
-import { openConsoleAt, startConsoleServer } from './console-session.js';
+import { consoleUrl, openConsoleAt, startConsoleServer } from './console-session.js';
 
 /**
  * Connectors (a form generated from the factory's JSON Schema, a real test email, deletion refused
@@ -24,6 +25,32 @@ afterAll(async () => {
   await server?.close();
   await smtp?.close();
 });
+
+/** axe-core's violations on what the page shows, in light and dark mode (as accessibility.test.ts checks). */
+const violationsInBothSchemes = async (page: Page) => {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction(
+      (scheme) =>
+        document.documentElement.dataset.mantineColorScheme === scheme &&
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      colorScheme,
+    );
+    found.push(...(await accessibilityFindings(page, { incomplete: false })).map((finding) => `${colorScheme}: ${finding}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+};
+
+/** The texts that describe an input (its hint and its error). */
+const descriptionsOf = (input: Locator) =>
+  input.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .filter(Boolean),
+  );
 
 describe('connectors', () => {
   it('creates an SMTP connector through the generated form, sends a test email that arrives, and cannot delete it while sign-up needs it', async () => {
@@ -158,6 +185,169 @@ describe('connectors', () => {
   });
 });
 
+describe('what the connector forms say is wrong', () => {
+  it('says why an HTTP SMS request body is refused, and types header values unseen', async () => {
+    const { page } = browser;
+    await openConsoleAt(page, server, '/connectors/passwordless/guide/http-sms');
+    const body = page.getByRole('textbox', { name: 'Request body', exact: true });
+
+    // JSON that does not parse: said as soon as the field is left, not only marked red.
+    await body.fill('{ not json');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => descriptionsOf(body)).toContain('Must be valid JSON.');
+    await page.getByRole('button', { name: 'Create connector' }).click();
+    await expect.poll(() => descriptionsOf(body)).toContain('Must be valid JSON.');
+
+    // A shape with a key missing, or a format there is none of, says which key.
+    await body.fill('{"format":"json"}');
+    await page.getByRole('button', { name: 'Create connector' }).click();
+    await expect.poll(() => descriptionsOf(body)).toContain('"template" is missing.');
+    await body.fill('{"format":"xml"}');
+    await page.getByRole('button', { name: 'Create connector' }).click();
+    await expect.poll(() => descriptionsOf(body)).toContain('"format" must be "json" or "form".');
+    await expect(page.getByText('Invalid value.').count()).resolves.toBe(0);
+
+    // A header's value is typed as a password, like the Authorization header.
+    await page.getByRole('button', { name: 'Add a row' }).click();
+    await page.getByLabel('Request headers Name 1', { exact: true }).fill('X Api Key');
+    const value = page.getByLabel('Request headers Value 1', { exact: true });
+    await value.fill('typed-secret');
+    await expect(value.getAttribute('type')).resolves.toBe('password');
+
+    // A rule only the server checks (header names) lands on its field, said in words, not as the server's summary.
+    await page.getByRole('textbox', { name: 'Gateway endpoint', exact: true }).fill('https://sms.example.com/send');
+    await body.fill('{"format":"json","template":"{\\"to\\":\\"{{to}}\\",\\"text\\":\\"{{content}}\\"}"}');
+    await page.getByRole('combobox', { name: 'Purpose', exact: true }).click();
+    await page.getByRole('option', { name: 'Generic (any purpose)' }).click();
+    await page.getByRole('textbox', { name: 'Content', exact: true }).fill('Your code is {{code}}.');
+    await page.getByRole('textbox', { name: 'Send to phone number' }).fill('15551234567');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'The test message could not be sent' });
+    await failed.waitFor();
+    await page.getByText('Header names may only hold letters, digits and hyphens.').waitFor();
+    const said = (await failed.textContent()) ?? '';
+    expect(said).toContain('Some settings are not valid');
+    expect(said).not.toContain('config.');
+    expect(said).not.toContain('The connector configuration is invalid');
+    expect((await admin.get('/connectors')).body.some((connector: { connectorId: string }) => connector.connectorId === 'http-sms')).toBe(false);
+  });
+
+  it('says the rules of the connector id, the target and addresses, and server refusals on their fields', async () => {
+    const { page } = browser;
+    await openConsoleAt(page, server, '/connectors/social/guide/oidc');
+    const id = page.getByRole('textbox', { name: 'Connector ID', exact: true });
+    const target = page.getByRole('textbox', { name: 'Target', exact: true });
+    await id.fill('git hub!');
+    await target.fill('GitHub');
+    await page.getByRole('button', { name: 'Create connector' }).click();
+    await expect.poll(() => descriptionsOf(id)).toContain('Must be letters, digits, "-" or "_".');
+    await expect.poll(() => descriptionsOf(target)).toContain('Must be lowercase letters, digits, "-" or "_", starting with a letter or digit.');
+
+    // What only the server checks (https endpoints) is marked on each field, and the alert says it in words.
+    await id.fill('okta');
+    await target.fill('okta');
+    await page.getByRole('textbox', { name: 'Button name', exact: true }).fill('Okta');
+    const issuer = page.getByRole('textbox', { name: 'Issuer URL', exact: true });
+    const authorization = page.getByRole('textbox', { name: 'Authorization endpoint', exact: true });
+    await issuer.fill('http://idp.example.com');
+    await authorization.fill('http://idp.example.com/authorize');
+    await page.getByRole('textbox', { name: 'Client ID', exact: true }).fill('gatehouse');
+    await page.locator('input[name="config.clientSecret"]').fill('client-secret');
+    await page.getByRole('button', { name: 'Create connector' }).click();
+    const https = 'Must be an https URL (http only on localhost).';
+    await expect.poll(() => descriptionsOf(issuer)).toContain(https);
+    await expect.poll(() => descriptionsOf(authorization)).toContain(https);
+    const alert = page.getByRole('alert').filter({ hasText: 'Some settings are not valid' });
+    await alert.waitFor();
+    const said = (await alert.textContent()) ?? '';
+    expect(said).toContain('The marked fields say what to change.');
+    expect(said).not.toContain('config.');
+    expect(said).not.toContain('.;');
+    expect(await violationsInBothSchemes(page)).toEqual([]);
+    expect((await admin.get('/connectors')).body.some((connector: { id: string }) => connector.id === 'okta')).toBe(false);
+
+    // The SMTP sender and reply-to addresses say what they must be, as the template dialog does.
+    await page.goto(consoleUrl(server, '/connectors/passwordless/guide/smtp'));
+    const sender = page.getByRole('textbox', { name: 'Sender address', exact: true });
+    const replyTo = page.getByRole('textbox', { name: 'Reply-to address', exact: true });
+    await sender.fill('no-reply');
+    await replyTo.fill('support at example');
+    await page.getByRole('button', { name: 'Create connector' }).click();
+    await expect.poll(() => descriptionsOf(sender)).toContain('Must be an email address.');
+    await expect.poll(() => descriptionsOf(replyTo)).toContain('Must be an email address.');
+  });
+});
+
+describe('connectors the sign-in experience depends on', () => {
+  it('shows the refusal of a changed target with the server’s headline and a link to the sign-in experience', async () => {
+    const { page } = browser;
+    const before = (await admin.get('/sign-in-exp')).body;
+    const created = await admin.post('/connectors', {
+      connectorId: 'oidc',
+      id: 'okta-sso',
+      config: { issuer: 'https://idp.example.com', clientId: 'gatehouse', clientSecret: 'client-secret' },
+      metadata: { target: 'okta', name: { en: 'Okta' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['okta'] })).status).toBe(200);
+    try {
+      await openConsoleAt(page, server, '/connectors/social/okta-sso');
+      await page.getByRole('textbox', { name: 'Target', exact: true }).fill('okta-eu');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const alert = page.getByTestId('unworkable-alert');
+      await alert.waitFor();
+      const said = (await alert.textContent()) ?? '';
+      expect(said).toContain('unable to register or sign in');
+      expect(said).toContain('There is no social connector for "okta".');
+      expect(said).toContain('Concerns: Social sign-in');
+      await alert.getByRole('link', { name: 'Go to Sign-in experience › Sign-up and sign-in' }).click();
+      await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave and discard' }).click();
+      await page.waitForURL(/\/console\/sign-in-experience\/sign-up-and-sign-in$/);
+      expect((await admin.get('/connectors/okta-sso')).body.target).toBe('okta');
+    } finally {
+      await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: before.socialSignInConnectorTargets });
+      await admin.delete('/connectors/okta-sso');
+    }
+  });
+
+  it('lists a reason the deletion of the email connector is refused once, with the settings it concerns', async () => {
+    const { page } = browser;
+    const before = (await admin.get('/sign-in-exp')).body;
+    let connector = ((await admin.get('/connectors')).body as { id: string; type: string }[]).find((candidate) => candidate.type === 'Email');
+    if (!connector) {
+      connector = (await admin.post('/connectors', smtp.connector)).body;
+    }
+    const patched = await admin.patch('/sign-in-exp', {
+      signUp: { identifiers: ['email'], password: true, verify: true, secondaryIdentifiers: [] },
+      signIn: {
+        methods: [
+          { identifier: 'username', password: true, verificationCode: false, isPasswordPrimary: true },
+          { identifier: 'email', password: true, verificationCode: true, isPasswordPrimary: true },
+        ],
+      },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    try {
+      await openConsoleAt(page, server, `/connectors/passwordless/${connector!.id}`);
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Delete connector' }).getByRole('button', { name: 'Delete' }).click();
+      const alert = page.getByTestId('unworkable-alert');
+      await alert.waitFor();
+      const said = (await alert.textContent()) ?? '';
+      const missing = 'Email verification codes are used here, but there is no email connector. Add one first.';
+      expect(said).toContain('The connector was not deleted');
+      expect(said).toContain('unable to register or sign in');
+      expect(said.split(missing)).toHaveLength(2);
+      expect(said).toContain('Concerns: Sign-up and Sign-in methods');
+      await alert.getByRole('link', { name: 'Go to Sign-in experience › Sign-up and sign-in' }).waitFor();
+      expect(await violationsInBothSchemes(page)).toEqual([]);
+      expect((await admin.get('/connectors')).body.some((candidate: { id: string }) => candidate.id === connector!.id)).toBe(true);
+    } finally {
+      await admin.patch('/sign-in-exp', { signUp: before.signUp, signIn: before.signIn });
+    }
+  });
+});
+
 describe('masked secrets', () => {
   it('marks the secrets to type again when a saved connector is pointed elsewhere', async () => {
     const { page } = browser;
@@ -234,6 +424,32 @@ describe('security', () => {
     await page.getByText('Must be 1440 or less.').waitFor();
     await expect(page.getByText(/^Locked for/).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Discard' }).click();
+  });
+});
+
+describe('captcha provider', () => {
+  it('cannot be removed while a captcha is required, and says why', async () => {
+    const { page } = browser;
+    expect((await admin.put('/captcha-provider', { type: 'Turnstile', siteKey: 'site-key', secretKey: 'turnstile-secret' })).status).toBe(200);
+    expect((await admin.patch('/sign-in-exp', { captchaPolicy: { enabled: true } })).status).toBe(200);
+    try {
+      await openConsoleAt(page, server, '/security/captcha/details');
+      const remove = page.getByRole('button', { name: 'Delete', exact: true });
+      const reason = 'A captcha is required right now: turn off “Require a captcha” before removing the provider.';
+      await page.getByText(reason).waitFor();
+      await expect(remove.isDisabled()).resolves.toBe(true);
+      await expect.poll(() => descriptionsOf(remove)).toContain(reason);
+      expect(await violationsInBothSchemes(page)).toEqual([]);
+
+      expect((await admin.patch('/sign-in-exp', { captchaPolicy: { enabled: false } })).status).toBe(200);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Remove captcha provider' }).waitFor();
+      await expect(remove.isEnabled()).resolves.toBe(true);
+      await expect(page.getByText(reason).count()).resolves.toBe(0);
+    } finally {
+      await admin.patch('/sign-in-exp', { captchaPolicy: { enabled: false } });
+      await admin.delete('/captcha-provider');
+    }
   });
 });
 

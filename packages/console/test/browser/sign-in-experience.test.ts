@@ -159,6 +159,33 @@ describe('sign-in experience', () => {
     expect((await admin.get('/custom-profile-fields')).body.map((field: { name: string }) => field.name)).toEqual(['team']);
   });
 
+  it('words a minimum over its maximum for people, without the config’s property names', async () => {
+    const { page } = browser;
+    await openConsoleAt(page, server, '/sign-in-experience/collect-user-profile/fields/nickname_note?type=Text');
+    await page.getByLabel('Label', { exact: true }).fill('Nickname note');
+    await page.getByRole('textbox', { name: 'Minimum length', exact: true }).fill('10');
+    const maximum = page.getByRole('textbox', { name: 'Maximum length', exact: true });
+    await maximum.fill('5');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('The minimum length must not exceed the maximum length.').waitFor();
+    await maximum.and(page.locator('[aria-invalid="true"]')).waitFor();
+    await expect(page.getByText(/minLength|maxLength/).count()).resolves.toBe(0);
+    expect((await admin.get('/custom-profile-fields')).body.map((field: { name: string }) => field.name)).not.toContain('nickname_note');
+  });
+
+  it('labels the custom CSS editor, so it is named and its label focuses it', async () => {
+    const { page } = browser;
+    await openConsoleAt(page, server, '/sign-in-experience/content');
+    const css = page.getByRole('textbox', { name: 'CSS rules', exact: true });
+    await css.waitFor();
+    // A real <label> tied to the textarea, not only an aria-label.
+    await expect(css.evaluate((element) => Array.from((element as HTMLTextAreaElement).labels ?? [], (label) => label.textContent?.trim()))).resolves.toEqual([
+      expect.stringContaining('CSS rules'),
+    ]);
+    await page.getByText('CSS rules', { exact: true }).click();
+    await expect(css.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+  });
+
   it('keeps a malformed colour on its field with the reason, instead of silently reverting it', async () => {
     const { page } = browser;
     const before = (await admin.get('/sign-in-exp')).body.color.primaryColor;

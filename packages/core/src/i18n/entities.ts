@@ -38,12 +38,12 @@ const names = {
     'zh-CN': '验证码服务提供方', 'zh-HK': '驗證碼服務供應商', 'zh-TW': '驗證碼服務供應商',
   },
   connector: {
-    ar: 'موصّل', de: 'Der Connector', es: 'El conector', fr: 'Le connecteur', it: 'Il connettore', ja: 'コネクター', ko: '커넥터',
+    ar: 'موصّل', de: 'Der Konnektor', es: 'El conector', fr: 'Le connecteur', it: 'Il connettore', ja: 'コネクター', ko: '커넥터',
     'pl-PL': 'Konektor', 'pt-BR': 'O conector', 'pt-PT': 'O conector', ru: 'Коннектор', 'tr-TR': 'Bağlayıcı', 'uk-UA': 'Конектор',
     'zh-CN': '连接器', 'zh-HK': '連接器', 'zh-TW': '連接器',
   },
   'connector factory': {
-    ar: 'نوع موصّل', de: 'Der Connector-Typ', es: 'El tipo de conector', fr: 'Le type de connecteur', it: 'Il tipo di connettore', ja: 'コネクターの種類', ko: '커넥터 유형',
+    ar: 'نوع موصّل', de: 'Der Konnektor-Typ', es: 'El tipo de conector', fr: 'Le type de connecteur', it: 'Il tipo di connettore', ja: 'コネクターの種類', ko: '커넥터 유형',
     'pl-PL': 'Typ konektora', 'pt-BR': 'O tipo de conector', 'pt-PT': 'O tipo de conector', ru: 'Тип коннектора', 'tr-TR': 'Bağlayıcı türü', 'uk-UA': 'Тип конектора',
     'zh-CN': '连接器类型', 'zh-HK': '連接器類型', 'zh-TW': '連接器類型',
   },

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
-import { emailTemplateDetailsSchema, emailTemplateSchema, emailTemplateUpsertSchema, isSecretConfigKey } from './connectors.js';
+import { supportedLocales } from '../constants/locales.js';
+import { validationPhrasesByLocale } from '../validation-messages/all.js';
+import { localizeValidationMessage } from '../validation-messages/index.js';
+import {
+  connectorCreateSchema,
+  connectorMetadataOverridesSchema,
+  emailTemplateDetailsSchema,
+  emailTemplateSchema,
+  emailTemplateUpsertSchema,
+  isSecretConfigKey,
+} from './connectors.js';
 
 describe('isSecretConfigKey', () => {
   it('masks credentials', () => {
@@ -88,5 +98,23 @@ describe('email templates', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['templates.2.templateType']);
+  });
+});
+
+describe('connector rules', () => {
+  const messagesOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+
+  it('says what a connector id and a target may hold, in every language', () => {
+    const id = messagesOf(connectorCreateSchema.safeParse({ connectorId: 'github', id: 'git hub!', config: {} }));
+    const target = messagesOf(connectorMetadataOverridesSchema.safeParse({ target: 'GitHub' }));
+    expect(id).toEqual(['Must be letters, digits, "-" or "_".']);
+    expect(target).toEqual(['Must be lowercase letters, digits, "-" or "_", starting with a letter or digit.']);
+    expect(connectorCreateSchema.safeParse({ connectorId: 'github', id: 'git_hub-2', config: {} }).success).toBe(true);
+    expect(connectorMetadataOverridesSchema.safeParse({ target: 'okta_eu-2' }).success).toBe(true);
+    for (const locale of supportedLocales) {
+      for (const message of [...id, ...target]) {
+        expect(localizeValidationMessage(message, validationPhrasesByLocale[locale]), `${locale}: ${message}`).toBeTruthy();
+      }
+    }
   });
 });

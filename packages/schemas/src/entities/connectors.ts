@@ -37,7 +37,11 @@ const connectorIdSchema = z.string().min(1).max(128);
 /** Admin overrides of a generic (standard) connector's presentation. */
 export const connectorMetadataOverridesSchema = z
   .object({
-    target: z.string().min(1).max(128).regex(/^[\da-z][\d_a-z-]*$/, { message: 'Lower-case letters, digits, - and _.' }),
+    target: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[\da-z][\d_a-z-]*$/, { message: 'Must be lowercase letters, digits, "-" or "_", starting with a letter or digit.' }),
     name: localizedNameSchema,
     logo: z.string().max(2048).refine((value) => value === '' || isHttpUrl(value) || value.startsWith('data:image/'), {
       message: 'Must be an http(s) or data:image URL.',
@@ -52,7 +56,12 @@ export const connectorCreateSchema = z
     /** The factory to build it from, e.g. `smtp`, `google`, `oidc`. */
     connectorId: connectorIdSchema,
     /** Optional own id (defaults to a generated one). */
-    id: z.string().min(1).max(128).regex(/^[\w-]+$/).optional(),
+    id: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[\w-]+$/, { message: 'Must be letters, digits, "-" or "_".' })
+      .optional(),
     config: jsonObjectSchema,
     metadata: connectorMetadataOverridesSchema.optional(),
     syncProfile: z.boolean().optional(),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { supportedLocales } from '../constants/locales.js';
+import { validationPhrasesByLocale } from '../validation-messages/all.js';
+import { localizeValidationMessage } from '../validation-messages/index.js';
 import {
   type CustomProfileFieldRule,
   customProfileFieldCreateSchema,
@@ -145,6 +148,28 @@ describe('customProfileFieldPatchSchema', () => {
     expect(failedPaths(customProfileFieldPatchSchema.safeParse({ type: 'Number' }))).toEqual(['config']);
     expect(failedPaths(customProfileFieldPatchSchema.safeParse({ type: 'Select', config: { options: [] } }))).toEqual(['config.options']);
     expect(failedPaths(customProfileFieldPatchSchema.safeParse({ label: 'x', shoe: 1 }))).toEqual(['']);
+  });
+
+  it('words the config rules for people, in every language, without property names', () => {
+    const messageOf = (field: { type: string; config: unknown }) =>
+      customProfileFieldCreateSchema.safeParse({ ...base, ...field }).error?.issues.find((issue) => issue.path[0] === 'config')?.message ?? '';
+    const messages = [
+      messageOf({ type: 'Text', config: { minLength: 10, maxLength: 5 } }),
+      messageOf({ type: 'Number', config: { minValue: 10, maxValue: 5 } }),
+      messageOf({ type: 'Date', config: { format: 'custom' } }),
+    ];
+    expect(messages).toEqual([
+      'The minimum length must not exceed the maximum length.',
+      'The minimum value must not exceed the maximum value.',
+      'A custom format needs a description for users.',
+    ]);
+    for (const locale of supportedLocales) {
+      for (const message of messages) {
+        const localized = localizeValidationMessage(message, validationPhrasesByLocale[locale]);
+        expect(localized, `${locale}: ${message}`).toBeTruthy();
+        expect(localized, locale).not.toMatch(/minLength|maxLength|minValue|maxValue|customFormat/);
+      }
+    }
   });
 });
 

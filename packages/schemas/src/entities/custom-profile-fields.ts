@@ -79,7 +79,7 @@ export const textFieldConfigSchema = z
   .object({ placeholder, minLength: length.optional(), maxLength: length.min(1).optional() })
   .strict()
   .refine(({ minLength, maxLength }) => minLength === undefined || maxLength === undefined || minLength <= maxLength, {
-    message: 'minLength must not exceed maxLength.',
+    message: 'The minimum length must not exceed the maximum length.',
     path: ['maxLength'],
   });
 
@@ -87,7 +87,7 @@ export const numberFieldConfigSchema = z
   .object({ placeholder, minValue: z.number().optional(), maxValue: z.number().optional() })
   .strict()
   .refine(({ minValue, maxValue }) => minValue === undefined || maxValue === undefined || minValue <= maxValue, {
-    message: 'minValue must not exceed maxValue.',
+    message: 'The minimum value must not exceed the maximum value.',
     path: ['maxValue'],
   });
 
@@ -104,7 +104,7 @@ export const dateFieldConfigSchema = z
   })
   .strict()
   .refine(({ format, customFormat }) => format !== 'custom' || customFormat !== undefined, {
-    message: 'A custom format needs customFormat.',
+    message: 'A custom format needs a description for users.',
     path: ['customFormat'],
   });
 

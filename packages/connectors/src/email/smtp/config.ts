@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { headerMapSchema, senderNameSchema, templateListSchema } from '../../kit/config-fields.js';
+import { emailAddressSchema, headerMapSchema, senderNameSchema, templateListSchema } from '../../kit/config-fields.js';
 import { emailConfigTemplateSchema } from '../templates.js';
 
 export const smtpConfigSchema = z.object({
@@ -9,9 +9,9 @@ export const smtpConfigSchema = z.object({
   /** Implicit TLS (usually port 465); otherwise STARTTLS is used when the server offers it. */
   secure: z.boolean().optional(),
   auth: z.object({ user: z.string().min(1).max(256), pass: z.string().min(1).max(1024) }).optional(),
-  fromEmail: z.email(),
+  fromEmail: emailAddressSchema(),
   fromName: senderNameSchema.optional(),
-  replyTo: z.email().optional(),
+  replyTo: emailAddressSchema().optional(),
   templates: templateListSchema(emailConfigTemplateSchema),
   customHeaders: headerMapSchema.optional(),
   tls: z.object({ rejectUnauthorized: z.boolean().optional() }).optional(),

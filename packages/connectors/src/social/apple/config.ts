@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-import { secureUrlSchema } from '../../kit/config-fields.js';
+import { secureUrlSchema, withPublishedMessage } from '../../kit/config-fields.js';
 import { clientIdSchema, customParamsSchema } from '../oauth-fields.js';
 
-const appleId = (what: string) => z.string().regex(/^[\dA-Z]{10}$/, `Must be the 10-character ${what}.`);
+const appleId = (what: string) => {
+  const idMessage = `Must be the 10-character ${what}.`;
+  return withPublishedMessage(z.string().regex(/^[\dA-Z]{10}$/, idMessage), idMessage);
+};
 
 export const appleConfigSchema = z.object({
   /** The Services ID (for the web), e.g. `com.example.signin`. */

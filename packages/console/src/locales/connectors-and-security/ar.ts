@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'الاسم',
   'connectors.form.map_value': 'القيمة',
   'connectors.form.add_row': 'إضافة صف',
-  'connectors.form.invalid_json': 'هذا ليس JSON صالحًا.',
+  'connectors.form.invalid_json': 'يجب أن يكون JSON صالحًا.',
   'connectors.form.duplicate_key': 'الاسم نفسه يظهر مرتين.',
+  'connectors.form.json_object': 'يجب أن يكون كائن JSON.',
+  'connectors.form.json_missing_key': '"{{key}}" مفقود.',
+  'connectors.form.json_one_of': 'يجب أن تكون قيمة "{{key}}" {{values}}.',
+  'connectors.form.json_key_problem': 'في "{{key}}": {{message}}',
+  'connectors.form.invalid_settings': 'بعض الإعدادات غير صالحة',
+  'connectors.form.see_marked_fields': 'تشير الحقول المميّزة إلى ما يجب تغييره.',
 
   'connectors.test.title': 'إرسال رسالة اختبار',
   'connectors.test.description_email': 'يرسل رسالة بريد إلكتروني واحدة بالإعدادات كما هي في النموذج، محفوظة أو لا.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'لا يوجد مزود CAPTCHA',
   'security.captcha.delete_title': 'إزالة مزود CAPTCHA',
   'security.captcha.delete_description': 'أوقف شرط CAPTCHA أولًا: لا يمكن إزالة المزوّد ما دام الشرط مفعّلًا.',
+  'security.captcha.delete_blocked': 'اختبار CAPTCHA مطلوب حاليًا: أوقف «طلب اختبار CAPTCHA» قبل إزالة المزوّد.',
   'security.captcha.delete_message': 'هل تريد إزالة مزود CAPTCHA ومفاتيحه؟',
   'security.captcha.deleted': 'تمت إزالة مزود CAPTCHA.',
 

@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Bezeichnung',
   'connectors.form.map_value': 'Wert',
   'connectors.form.add_row': 'Zeile hinzufügen',
-  'connectors.form.invalid_json': 'Das ist kein gültiges JSON.',
+  'connectors.form.invalid_json': 'Muss gültiges JSON sein.',
   'connectors.form.duplicate_key': 'Derselbe Name kommt zweimal vor.',
+  'connectors.form.json_object': 'Muss ein JSON-Objekt sein.',
+  'connectors.form.json_missing_key': '"{{key}}" fehlt.',
+  'connectors.form.json_one_of': '"{{key}}" muss {{values}} sein.',
+  'connectors.form.json_key_problem': 'Bei "{{key}}": {{message}}',
+  'connectors.form.invalid_settings': 'Einige Einstellungen sind ungültig',
+  'connectors.form.see_marked_fields': 'Die markierten Felder sagen, was zu ändern ist.',
 
   'connectors.test.title': 'Testnachricht senden',
   'connectors.test.description_email': 'Sendet eine E-Mail mit der Konfiguration, wie sie im Formular steht – gespeichert oder nicht.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Kein Captcha-Anbieter',
   'security.captcha.delete_title': 'Captcha-Anbieter entfernen',
   'security.captcha.delete_description': 'Schalten Sie zuerst die CAPTCHA-Pflicht aus: Solange sie aktiv ist, kann der Anbieter nicht entfernt werden.',
+  'security.captcha.delete_blocked': 'Ein Captcha ist gerade Pflicht: Schalten Sie „Captcha verlangen“ aus, bevor Sie den Anbieter entfernen.',
   'security.captcha.delete_message': 'Den Captcha-Anbieter und seine Schlüssel entfernen?',
   'security.captcha.deleted': 'Captcha-Anbieter entfernt.',
 

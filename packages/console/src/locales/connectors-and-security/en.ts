@@ -106,8 +106,14 @@ const phrases = {
   'connectors.form.map_key': 'Name',
   'connectors.form.map_value': 'Value',
   'connectors.form.add_row': 'Add a row',
-  'connectors.form.invalid_json': 'This is not valid JSON.',
+  'connectors.form.invalid_json': 'Must be valid JSON.',
   'connectors.form.duplicate_key': 'The same name appears twice.',
+  'connectors.form.json_object': 'Must be a JSON object.',
+  'connectors.form.json_missing_key': '"{{key}}" is missing.',
+  'connectors.form.json_one_of': '"{{key}}" must be {{values}}.',
+  'connectors.form.json_key_problem': 'In "{{key}}": {{message}}',
+  'connectors.form.invalid_settings': 'Some settings are not valid',
+  'connectors.form.see_marked_fields': 'The marked fields say what to change.',
 
   'connectors.test.title': 'Send a test message',
   'connectors.test.description_email': 'Sends one email with the configuration as it is in the form, saved or not.',
@@ -331,6 +337,7 @@ const phrases = {
   'security.captcha.none': 'No captcha provider',
   'security.captcha.delete_title': 'Remove captcha provider',
   'security.captcha.delete_description': 'Turn off the captcha requirement first: while it is on, the provider cannot be removed.',
+  'security.captcha.delete_blocked': 'A captcha is required right now: turn off “Require a captcha” before removing the provider.',
   'security.captcha.delete_message': 'Remove the captcha provider and its keys?',
   'security.captcha.deleted': 'Captcha provider removed.',
 

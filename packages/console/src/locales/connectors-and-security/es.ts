@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Nombre',
   'connectors.form.map_value': 'Valor',
   'connectors.form.add_row': 'Añadir una fila',
-  'connectors.form.invalid_json': 'No es un JSON válido.',
+  'connectors.form.invalid_json': 'Debe ser un JSON válido.',
   'connectors.form.duplicate_key': 'El mismo nombre aparece dos veces.',
+  'connectors.form.json_object': 'Debe ser un objeto JSON.',
+  'connectors.form.json_missing_key': 'Falta "{{key}}".',
+  'connectors.form.json_one_of': '"{{key}}" debe ser {{values}}.',
+  'connectors.form.json_key_problem': 'En "{{key}}": {{message}}',
+  'connectors.form.invalid_settings': 'Algunos ajustes no son válidos',
+  'connectors.form.see_marked_fields': 'Los campos marcados indican qué cambiar.',
 
   'connectors.test.title': 'Enviar un mensaje de prueba',
   'connectors.test.description_email': 'Envía un correo con la configuración tal como está en el formulario, guardada o no.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Ningún proveedor de captcha',
   'security.captcha.delete_title': 'Quitar el proveedor de captcha',
   'security.captcha.delete_description': 'Desactiva primero el requisito de captcha: mientras esté activo, no se puede quitar el proveedor.',
+  'security.captcha.delete_blocked': 'Ahora se exige un captcha: desactiva «Exigir un captcha» antes de quitar el proveedor.',
   'security.captcha.delete_message': '¿Quitar el proveedor de captcha y sus claves?',
   'security.captcha.deleted': 'Proveedor de captcha quitado.',
 

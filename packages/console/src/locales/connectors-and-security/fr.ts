@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Nom',
   'connectors.form.map_value': 'Valeur',
   'connectors.form.add_row': 'Ajouter une ligne',
-  'connectors.form.invalid_json': 'Ce n’est pas du JSON valide.',
+  'connectors.form.invalid_json': 'Doit être du JSON valide.',
   'connectors.form.duplicate_key': 'Le même nom apparaît deux fois.',
+  'connectors.form.json_object': 'Doit être un objet JSON.',
+  'connectors.form.json_missing_key': '« {{key}} » est manquant.',
+  'connectors.form.json_one_of': '« {{key}} » doit valoir {{values}}.',
+  'connectors.form.json_key_problem': 'Dans « {{key}} » : {{message}}',
+  'connectors.form.invalid_settings': 'Certains réglages ne sont pas valides',
+  'connectors.form.see_marked_fields': 'Les champs signalés indiquent quoi modifier.',
 
   'connectors.test.title': 'Envoyer un message de test',
   'connectors.test.description_email': 'Envoie un e-mail avec la configuration telle qu’elle est dans le formulaire, enregistrée ou non.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Aucun fournisseur de captcha',
   'security.captcha.delete_title': 'Retirer le fournisseur de captcha',
   'security.captcha.delete_description': 'Désactivez d’abord l’exigence de captcha : tant qu’elle est active, le fournisseur ne peut pas être supprimé.',
+  'security.captcha.delete_blocked': 'Un captcha est actuellement exigé : désactivez « Exiger un captcha » avant de supprimer le fournisseur.',
   'security.captcha.delete_message': 'Retirer le fournisseur de captcha et ses clés ?',
   'security.captcha.deleted': 'Fournisseur de captcha retiré.',
 

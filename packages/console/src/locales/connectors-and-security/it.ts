@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Nome',
   'connectors.form.map_value': 'Valore',
   'connectors.form.add_row': 'Aggiungi una riga',
-  'connectors.form.invalid_json': 'Non è un JSON valido.',
+  'connectors.form.invalid_json': 'Deve essere un JSON valido.',
   'connectors.form.duplicate_key': 'Lo stesso nome compare due volte.',
+  'connectors.form.json_object': 'Deve essere un oggetto JSON.',
+  'connectors.form.json_missing_key': 'Manca "{{key}}".',
+  'connectors.form.json_one_of': '"{{key}}" deve essere {{values}}.',
+  'connectors.form.json_key_problem': 'Per "{{key}}": {{message}}',
+  'connectors.form.invalid_settings': 'Alcune impostazioni non sono valide',
+  'connectors.form.see_marked_fields': 'I campi evidenziati indicano cosa cambiare.',
 
   'connectors.test.title': 'Invia un messaggio di prova',
   'connectors.test.description_email': 'Invia un’email con la configurazione così com’è nel modulo, salvata o no.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Nessun provider captcha',
   'security.captcha.delete_title': 'Rimuovi il provider captcha',
   'security.captcha.delete_description': 'Disattiva prima l’obbligo di captcha: finché è attivo, il provider non può essere rimosso.',
+  'security.captcha.delete_blocked': 'Al momento è richiesto un captcha: disattiva “Richiedi un captcha” prima di rimuovere il provider.',
   'security.captcha.delete_message': 'Rimuovere il provider captcha e le sue chiavi?',
   'security.captcha.deleted': 'Provider captcha rimosso.',
 

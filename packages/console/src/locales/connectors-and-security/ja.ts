@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': '名前',
   'connectors.form.map_value': '値',
   'connectors.form.add_row': '行を追加',
-  'connectors.form.invalid_json': '有効な JSON ではありません。',
+  'connectors.form.invalid_json': '有効な JSON を入力してください。',
   'connectors.form.duplicate_key': '同じ名前が 2 回使われています。',
+  'connectors.form.json_object': 'JSON オブジェクトを入力してください。',
+  'connectors.form.json_missing_key': '「{{key}}」がありません。',
+  'connectors.form.json_one_of': '「{{key}}」は {{values}} にしてください。',
+  'connectors.form.json_key_problem': '「{{key}}」: {{message}}',
+  'connectors.form.invalid_settings': '一部の設定が正しくありません',
+  'connectors.form.see_marked_fields': '印の付いた項目に、変更が必要な内容が表示されています。',
 
   'connectors.test.title': 'テストメッセージを送信',
   'connectors.test.description_email': '保存済みかどうかに関係なく、フォームにある構成のままでメールを 1 通送信します。',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'CAPTCHA プロバイダーがありません',
   'security.captcha.delete_title': 'CAPTCHA プロバイダーを削除',
   'security.captcha.delete_description': '先に CAPTCHA の必須設定をオフにしてください。オンの間はプロバイダーを削除できません。',
+  'security.captcha.delete_blocked': '現在 CAPTCHA が必須です。プロバイダーを削除する前に「CAPTCHA を必須にする」をオフにしてください。',
   'security.captcha.delete_message': 'CAPTCHA プロバイダーとそのキーを削除しますか？',
   'security.captcha.deleted': 'CAPTCHA プロバイダーを削除しました。',
 

@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': '이름',
   'connectors.form.map_value': '값',
   'connectors.form.add_row': '행 추가',
-  'connectors.form.invalid_json': '올바른 JSON이 아닙니다.',
+  'connectors.form.invalid_json': '올바른 JSON이어야 합니다.',
   'connectors.form.duplicate_key': '같은 이름이 두 번 나옵니다.',
+  'connectors.form.json_object': 'JSON 객체여야 합니다.',
+  'connectors.form.json_missing_key': '"{{key}}"이(가) 없습니다.',
+  'connectors.form.json_one_of': '"{{key}}"은(는) {{values}}이어야 합니다.',
+  'connectors.form.json_key_problem': '"{{key}}" 항목: {{message}}',
+  'connectors.form.invalid_settings': '일부 설정이 올바르지 않습니다',
+  'connectors.form.see_marked_fields': '표시된 필드에 변경할 내용이 나와 있습니다.',
 
   'connectors.test.title': '테스트 메시지 보내기',
   'connectors.test.description_email': '저장 여부와 관계없이 양식에 있는 그대로의 구성으로 이메일 한 통을 보냅니다.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': '캡차 공급자가 없습니다',
   'security.captcha.delete_title': '캡차 공급자 제거',
   'security.captcha.delete_description': '먼저 CAPTCHA 요구 사항을 끄세요. 켜져 있는 동안에는 공급자를 제거할 수 없습니다.',
+  'security.captcha.delete_blocked': '현재 캡차가 필수입니다. 공급자를 제거하기 전에 "캡차 요구"를 끄세요.',
   'security.captcha.delete_message': '캡차 공급자와 키를 제거할까요?',
   'security.captcha.deleted': '캡차 공급자를 제거했습니다.',
 

@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Nazwa',
   'connectors.form.map_value': 'Wartość',
   'connectors.form.add_row': 'Dodaj wiersz',
-  'connectors.form.invalid_json': 'To nie jest prawidłowy JSON.',
+  'connectors.form.invalid_json': 'Musi to być prawidłowy JSON.',
   'connectors.form.duplicate_key': 'Ta sama nazwa występuje dwukrotnie.',
+  'connectors.form.json_object': 'Musi to być obiekt JSON.',
+  'connectors.form.json_missing_key': 'Brakuje „{{key}}”.',
+  'connectors.form.json_one_of': '„{{key}}” musi mieć wartość {{values}}.',
+  'connectors.form.json_key_problem': 'W „{{key}}”: {{message}}',
+  'connectors.form.invalid_settings': 'Niektóre ustawienia są nieprawidłowe',
+  'connectors.form.see_marked_fields': 'Oznaczone pola mówią, co zmienić.',
 
   'connectors.test.title': 'Wyślij wiadomość testową',
   'connectors.test.description_email': 'Wysyła jeden e-mail z konfiguracją w obecnej postaci z formularza, zapisaną lub nie.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Brak dostawcy captcha',
   'security.captcha.delete_title': 'Usuń dostawcę captcha',
   'security.captcha.delete_description': 'Najpierw wyłącz wymóg CAPTCHA: dopóki jest włączony, dostawcy nie można usunąć.',
+  'security.captcha.delete_blocked': 'Captcha jest teraz wymagana: wyłącz „Wymagaj captcha”, zanim usuniesz dostawcę.',
   'security.captcha.delete_message': 'Usunąć dostawcę captcha i jego klucze?',
   'security.captcha.deleted': 'Usunięto dostawcę captcha.',
 

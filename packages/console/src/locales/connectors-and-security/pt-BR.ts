@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Nome',
   'connectors.form.map_value': 'Valor',
   'connectors.form.add_row': 'Adicionar uma linha',
-  'connectors.form.invalid_json': 'Isto não é um JSON válido.',
+  'connectors.form.invalid_json': 'Deve ser um JSON válido.',
   'connectors.form.duplicate_key': 'O mesmo nome aparece duas vezes.',
+  'connectors.form.json_object': 'Deve ser um objeto JSON.',
+  'connectors.form.json_missing_key': 'Falta "{{key}}".',
+  'connectors.form.json_one_of': '"{{key}}" deve ser {{values}}.',
+  'connectors.form.json_key_problem': 'Em "{{key}}": {{message}}',
+  'connectors.form.invalid_settings': 'Algumas configurações não são válidas',
+  'connectors.form.see_marked_fields': 'Os campos marcados indicam o que alterar.',
 
   'connectors.test.title': 'Enviar uma mensagem de teste',
   'connectors.test.description_email': 'Envia um e-mail com a configuração como está no formulário, salva ou não.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Nenhum provedor de captcha',
   'security.captcha.delete_title': 'Remover provedor de captcha',
   'security.captcha.delete_description': 'Desative primeiro a exigência de captcha: enquanto ela estiver ativa, o provedor não pode ser removido.',
+  'security.captcha.delete_blocked': 'Um captcha é exigido agora: desative “Exigir captcha” antes de remover o provedor.',
   'security.captcha.delete_message': 'Remover o provedor de captcha e suas chaves?',
   'security.captcha.deleted': 'Provedor de captcha removido.',
 

@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Nome',
   'connectors.form.map_value': 'Valor',
   'connectors.form.add_row': 'Adicionar uma linha',
-  'connectors.form.invalid_json': 'Isto não é JSON válido.',
+  'connectors.form.invalid_json': 'Deve ser JSON válido.',
   'connectors.form.duplicate_key': 'O mesmo nome aparece duas vezes.',
+  'connectors.form.json_object': 'Deve ser um objeto JSON.',
+  'connectors.form.json_missing_key': 'Falta "{{key}}".',
+  'connectors.form.json_one_of': '"{{key}}" deve ser {{values}}.',
+  'connectors.form.json_key_problem': 'Em "{{key}}": {{message}}',
+  'connectors.form.invalid_settings': 'Algumas definições não são válidas',
+  'connectors.form.see_marked_fields': 'Os campos assinalados indicam o que alterar.',
 
   'connectors.test.title': 'Enviar uma mensagem de teste',
   'connectors.test.description_email': 'Envia um e-mail com a configuração tal como está no formulário, guardada ou não.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Nenhum fornecedor de captcha',
   'security.captcha.delete_title': 'Remover o fornecedor de captcha',
   'security.captcha.delete_description': 'Desative primeiro o requisito de captcha: enquanto estiver ativo, o fornecedor não pode ser removido.',
+  'security.captcha.delete_blocked': 'Um captcha é exigido neste momento: desative “Exigir um captcha” antes de remover o fornecedor.',
   'security.captcha.delete_message': 'Remover o fornecedor de captcha e as respetivas chaves?',
   'security.captcha.deleted': 'Fornecedor de captcha removido.',
 

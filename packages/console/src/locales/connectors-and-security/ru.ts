@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Имя',
   'connectors.form.map_value': 'Значение',
   'connectors.form.add_row': 'Добавить строку',
-  'connectors.form.invalid_json': 'Это недопустимый JSON.',
+  'connectors.form.invalid_json': 'Должен быть допустимый JSON.',
   'connectors.form.duplicate_key': 'Одно и то же имя встречается дважды.',
+  'connectors.form.json_object': 'Должен быть объект JSON.',
+  'connectors.form.json_missing_key': 'Не хватает «{{key}}».',
+  'connectors.form.json_one_of': '«{{key}}» должно быть {{values}}.',
+  'connectors.form.json_key_problem': 'В «{{key}}»: {{message}}',
+  'connectors.form.invalid_settings': 'Некоторые настройки недопустимы',
+  'connectors.form.see_marked_fields': 'В отмеченных полях сказано, что изменить.',
 
   'connectors.test.title': 'Отправить тестовое сообщение',
   'connectors.test.description_email': 'Отправляет одно письмо с конфигурацией в том виде, в каком она в форме, сохранённой или нет.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Провайдер капчи не настроен',
   'security.captcha.delete_title': 'Удалить провайдера капчи',
   'security.captcha.delete_description': 'Сначала отключите требование CAPTCHA: пока оно включено, поставщика нельзя удалить.',
+  'security.captcha.delete_blocked': 'Сейчас капча обязательна: отключите «Требовать капчу», прежде чем удалять поставщика.',
   'security.captcha.delete_message': 'Удалить провайдера капчи и его ключи?',
   'security.captcha.deleted': 'Провайдер капчи удалён.',
 

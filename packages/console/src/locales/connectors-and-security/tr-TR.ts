@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Ad',
   'connectors.form.map_value': 'Değer',
   'connectors.form.add_row': 'Satır ekle',
-  'connectors.form.invalid_json': 'Bu geçerli bir JSON değil.',
+  'connectors.form.invalid_json': 'Geçerli bir JSON olmalıdır.',
   'connectors.form.duplicate_key': 'Aynı ad iki kez geçiyor.',
+  'connectors.form.json_object': 'Bir JSON nesnesi olmalıdır.',
+  'connectors.form.json_missing_key': '"{{key}}" eksik.',
+  'connectors.form.json_one_of': '"{{key}}" değeri {{values}} olmalıdır.',
+  'connectors.form.json_key_problem': '"{{key}}" içinde: {{message}}',
+  'connectors.form.invalid_settings': 'Bazı ayarlar geçerli değil',
+  'connectors.form.see_marked_fields': 'İşaretli alanlar neyin değişmesi gerektiğini söylüyor.',
 
   'connectors.test.title': 'Test iletisi gönder',
   'connectors.test.description_email': 'Formdaki haliyle, kaydedilmiş olsun ya da olmasın, yapılandırmayla bir e-posta gönderir.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Captcha sağlayıcısı yok',
   'security.captcha.delete_title': 'Captcha sağlayıcısını kaldır',
   'security.captcha.delete_description': 'Önce CAPTCHA gereksinimini kapatın: açıkken sağlayıcı kaldırılamaz.',
+  'security.captcha.delete_blocked': 'Şu anda captcha zorunlu: sağlayıcıyı kaldırmadan önce “Captcha iste” seçeneğini kapatın.',
   'security.captcha.delete_message': 'Captcha sağlayıcısı ve anahtarları kaldırılsın mı?',
   'security.captcha.deleted': 'Captcha sağlayıcısı kaldırıldı.',
 

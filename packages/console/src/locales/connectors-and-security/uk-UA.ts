@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': 'Імʼя',
   'connectors.form.map_value': 'Значення',
   'connectors.form.add_row': 'Додати рядок',
-  'connectors.form.invalid_json': 'Це недійсний JSON.',
+  'connectors.form.invalid_json': 'Має бути дійсний JSON.',
   'connectors.form.duplicate_key': 'Те саме імʼя трапляється двічі.',
+  'connectors.form.json_object': 'Має бути обʼєкт JSON.',
+  'connectors.form.json_missing_key': 'Бракує «{{key}}».',
+  'connectors.form.json_one_of': '«{{key}}» має бути {{values}}.',
+  'connectors.form.json_key_problem': 'У «{{key}}»: {{message}}',
+  'connectors.form.invalid_settings': 'Деякі налаштування недійсні',
+  'connectors.form.see_marked_fields': 'Позначені поля підказують, що змінити.',
 
   'connectors.test.title': 'Надіслати тестове повідомлення',
   'connectors.test.description_email': 'Надсилає один лист із конфігурацією в тому вигляді, як вона у формі, збереженою чи ні.',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': 'Провайдера капчі не налаштовано',
   'security.captcha.delete_title': 'Вилучити провайдера капчі',
   'security.captcha.delete_description': 'Спершу вимкніть вимогу CAPTCHA: поки вона ввімкнена, постачальника не можна видалити.',
+  'security.captcha.delete_blocked': 'Зараз капча обовʼязкова: вимкніть «Вимагати капчу», перш ніж видаляти постачальника.',
   'security.captcha.delete_message': 'Вилучити провайдера капчі та його ключі?',
   'security.captcha.deleted': 'Провайдера капчі вилучено.',
 

@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': '名称',
   'connectors.form.map_value': '值',
   'connectors.form.add_row': '添加一行',
-  'connectors.form.invalid_json': '这不是有效的 JSON。',
+  'connectors.form.invalid_json': '必须是有效的 JSON。',
   'connectors.form.duplicate_key': '同一名称出现了两次。',
+  'connectors.form.json_object': '必须是 JSON 对象。',
+  'connectors.form.json_missing_key': '缺少“{{key}}”。',
+  'connectors.form.json_one_of': '“{{key}}”必须是 {{values}}。',
+  'connectors.form.json_key_problem': '“{{key}}”中：{{message}}',
+  'connectors.form.invalid_settings': '部分设置无效',
+  'connectors.form.see_marked_fields': '标出的字段说明了需要修改的内容。',
 
   'connectors.test.title': '发送测试消息',
   'connectors.test.description_email': '按表单中当前的配置发送一封邮件，无论是否已保存。',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': '没有人机验证服务商',
   'security.captcha.delete_title': '移除人机验证服务商',
   'security.captcha.delete_description': '请先关闭 CAPTCHA 要求：开启期间无法移除提供商。',
+  'security.captcha.delete_blocked': '当前要求人机验证：移除提供商前，请先关闭“要求人机验证”。',
   'security.captcha.delete_message': '移除人机验证服务商及其密钥？',
   'security.captcha.deleted': '人机验证服务商已移除。',
 

@@ -107,8 +107,14 @@ const phrases: Record<keyof typeof en, string> = {
   'connectors.form.map_key': '名稱',
   'connectors.form.map_value': '值',
   'connectors.form.add_row': '新增一列',
-  'connectors.form.invalid_json': '這不是有效的 JSON。',
+  'connectors.form.invalid_json': '必須是有效的 JSON。',
   'connectors.form.duplicate_key': '同一名稱出現了兩次。',
+  'connectors.form.json_object': '必須是 JSON 物件。',
+  'connectors.form.json_missing_key': '缺少「{{key}}」。',
+  'connectors.form.json_one_of': '「{{key}}」必須是 {{values}}。',
+  'connectors.form.json_key_problem': '「{{key}}」中：{{message}}',
+  'connectors.form.invalid_settings': '部分設定無效',
+  'connectors.form.see_marked_fields': '已標示的欄位說明了需要修改的內容。',
 
   'connectors.test.title': '發送測試訊息',
   'connectors.test.description_email': '依表單中目前的組態寄送一封電郵，不論是否已儲存。',
@@ -332,6 +338,7 @@ const phrases: Record<keyof typeof en, string> = {
   'security.captcha.none': '沒有人機驗證服務商',
   'security.captcha.delete_title': '移除人機驗證服務商',
   'security.captcha.delete_description': '請先關閉 CAPTCHA 要求：開啟期間無法移除供應商。',
+  'security.captcha.delete_blocked': '目前要求人機驗證：移除供應商前，請先關閉「要求人機驗證」。',
   'security.captcha.delete_message': '要移除人機驗證服務商及其金鑰嗎？',
   'security.captcha.deleted': '已移除人機驗證服務商。',
 

@@ -171,7 +171,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sso_identities.issuer': 'Identitätsanbieter',
   'sso_identities.identity_id': 'Benutzer-ID beim Anbieter',
   'sso_identities.of_user': 'Enterprise-SSO-Identität von {{name}}',
-  'sso_identities.connector': 'SSO-Connector {{id}}',
+  'sso_identities.connector': 'SSO-Konnektor {{id}}',
   'sso_identities.updated': 'aktualisiert {{time}}',
   'sso_identities.details_description': 'Was der Identitätsanbieter bei der letzten Anmeldung über den Benutzer mitgeteilt hat. Wird zusammen mit dem Benutzer gelöscht.',
   'roles.assigned': 'Zugewiesen an',

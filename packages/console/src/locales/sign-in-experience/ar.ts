@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'في علامة التبويب هذه مشكلات يجب إصلاحها',
   'sign_in_exp.go_to_tab': 'الانتقال إلى {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(يُضبط في صفحة المصادقة متعددة العوامل)',
+  'sign_in_exp.problem_concerns': 'يتعلق بـ: {{settings}}',
   'sign_in_exp.move_up': 'نقل {{name}} إلى الأعلى',
   'sign_in_exp.move_down': 'نقل {{name}} إلى الأسفل',
   'sign_in_exp.remove_item': 'إزالة {{name}}',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML لـ {{page}}',
   'sign_in_exp.content.custom_css': 'CSS مخصص',
   'sign_in_exp.content.custom_css_description': 'يُضاف بعد أنماط الصفحات نفسها، لذا يمكنه تغيير أي منها.',
+  'sign_in_exp.content.custom_css_label': 'قواعد CSS',
 
   'sign_in_exp.phrases.title': 'عبارات مخصصة',
   'sign_in_exp.phrases.description': 'استبدل أي نص في الصفحات بلغة ما. يُحفظ لكل لغة على حدة.',

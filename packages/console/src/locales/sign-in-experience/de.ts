@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'Auf diesem Tab gibt es Probleme zu beheben',
   'sign_in_exp.go_to_tab': 'Zu {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(wird auf der Seite Multi-Faktor-Authentifizierung eingestellt)',
+  'sign_in_exp.problem_concerns': 'Betrifft: {{settings}}',
   'sign_in_exp.move_up': '{{name}} nach oben verschieben',
   'sign_in_exp.move_down': '{{name}} nach unten verschieben',
   'sign_in_exp.remove_item': '{{name}} entfernen',
@@ -88,11 +89,11 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.sign_in.add': 'Anmeldemethode hinzufügen',
 
   'sign_in_exp.social.title': 'Social Login',
-  'sign_in_exp.social.description': 'Schaltflächen für Ihre Social-Connectoren, in dieser Reihenfolge, auf den Anmelde- und Registrierungsseiten.',
+  'sign_in_exp.social.description': 'Schaltflächen für Ihre sozialen Konnektoren, in dieser Reihenfolge, auf den Anmelde- und Registrierungsseiten.',
   'sign_in_exp.social.empty': 'Keine Social-Login-Schaltflächen.',
-  'sign_in_exp.social.no_connectors': 'Noch keine Social-Connectoren. Richten Sie unter Connectoren einen ein, um ihn hier anzubieten.',
-  'sign_in_exp.social.add': 'Social-Connector hinzufügen',
-  'sign_in_exp.social.not_configured': 'Kein Connector',
+  'sign_in_exp.social.no_connectors': 'Noch keine sozialen Konnektoren. Richten Sie unter Konnektoren einen ein, um ihn hier anzubieten.',
+  'sign_in_exp.social.add': 'Sozialen Konnektor hinzufügen',
+  'sign_in_exp.social.not_configured': 'Kein Konnektor',
   'sign_in_exp.social.account_linking': 'Konten automatisch verknüpfen',
   'sign_in_exp.social.account_linking_description':
     'Ein Social Login mit einer bestätigten E-Mail-Adresse, die bereits ein Konto hat, meldet bei diesem Konto an, statt nachzufragen.',
@@ -106,16 +107,16 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.mode.Register': 'Nur Konten erstellen',
   'sign_in_exp.mode.Register_description': 'Die Seiten öffnen mit der Registrierung und bieten keine Anmeldung.',
   'sign_in_exp.mode.sso': 'Enterprise Single Sign-On',
-  'sign_in_exp.mode.sso_description': 'Diese Version hat noch keine Enterprise-SSO-Connectoren: Die Einstellung wird gespeichert, ändert die Anmeldung aber nicht.',
+  'sign_in_exp.mode.sso_description': 'Diese Version hat noch keine Enterprise-SSO-Konnektoren: Die Einstellung wird gespeichert, ändert die Anmeldung aber nicht.',
 
   'sign_in_exp.forgot.title': 'Passwort vergessen',
   'sign_in_exp.forgot.description':
-    'Wer sein Passwort vergessen hat, bekommt einen Code per E-Mail oder SMS. Jeder Weg funktioniert, sobald sein Connector existiert.',
+    'Wer sein Passwort vergessen hat, bekommt einen Code per E-Mail oder SMS. Jeder Weg funktioniert, sobald sein Konnektor existiert.',
   'sign_in_exp.forgot.email': 'Per E-Mail',
   'sign_in_exp.forgot.phone': 'Per SMS',
   'sign_in_exp.forgot.available': 'Verfügbar',
-  'sign_in_exp.forgot.needs_email': 'Braucht einen E-Mail-Connector',
-  'sign_in_exp.forgot.needs_sms': 'Braucht einen SMS-Connector',
+  'sign_in_exp.forgot.needs_email': 'Braucht einen E-Mail-Konnektor',
+  'sign_in_exp.forgot.needs_sms': 'Braucht einen SMS-Konnektor',
 
   'sign_in_exp.content.terms': 'Nutzungsbedingungen und Datenschutz',
   'sign_in_exp.content.terms_description': 'Links zu Ihren Dokumenten und wie Benutzer ihnen zustimmen.',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML für {{page}}',
   'sign_in_exp.content.custom_css': 'Eigenes CSS',
   'sign_in_exp.content.custom_css_description': 'Wird nach den Stilen der Seiten eingefügt und kann daher jeden davon ändern.',
+  'sign_in_exp.content.custom_css_label': 'CSS-Regeln',
 
   'sign_in_exp.phrases.title': 'Eigene Texte',
   'sign_in_exp.phrases.description': 'Jeden Text der Seiten in einer Sprache ersetzen. Wird für jede Sprache einzeln gespeichert.',

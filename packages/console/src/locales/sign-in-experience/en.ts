@@ -18,6 +18,7 @@ const phrases = {
   'sign_in_exp.tab_has_problems': 'This tab has problems to fix',
   'sign_in_exp.go_to_tab': 'Go to {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(set on the multi-factor auth page)',
+  'sign_in_exp.problem_concerns': 'Concerns: {{settings}}',
   'sign_in_exp.move_up': 'Move {{name}} up',
   'sign_in_exp.move_down': 'Move {{name}} down',
   'sign_in_exp.remove_item': 'Remove {{name}}',
@@ -141,6 +142,7 @@ const phrases = {
   'sign_in_exp.content.html_for': 'HTML for {{page}}',
   'sign_in_exp.content.custom_css': 'Custom CSS',
   'sign_in_exp.content.custom_css_description': 'Added after the pages’ own styles, so it can change any of them.',
+  'sign_in_exp.content.custom_css_label': 'CSS rules',
 
   'sign_in_exp.phrases.title': 'Custom phrases',
   'sign_in_exp.phrases.description': 'Replace any text of the pages in a language. Saved for each language on its own.',

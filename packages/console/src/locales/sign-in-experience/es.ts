@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'Esta pestaña tiene problemas que corregir',
   'sign_in_exp.go_to_tab': 'Ir a {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(se configura en la página de autenticación multifactor)',
+  'sign_in_exp.problem_concerns': 'Afecta a: {{settings}}',
   'sign_in_exp.move_up': 'Subir {{name}}',
   'sign_in_exp.move_down': 'Bajar {{name}}',
   'sign_in_exp.remove_item': 'Quitar {{name}}',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML para {{page}}',
   'sign_in_exp.content.custom_css': 'CSS personalizado',
   'sign_in_exp.content.custom_css_description': 'Se añade después de los estilos de las páginas, así que puede cambiar cualquiera de ellos.',
+  'sign_in_exp.content.custom_css_label': 'Reglas CSS',
 
   'sign_in_exp.phrases.title': 'Textos personalizados',
   'sign_in_exp.phrases.description': 'Sustituye cualquier texto de las páginas en un idioma. Se guarda por separado para cada idioma.',

@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'Cet onglet contient des problèmes à corriger',
   'sign_in_exp.go_to_tab': 'Aller à {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(se règle sur la page d’authentification multifacteur)',
+  'sign_in_exp.problem_concerns': 'Concerne : {{settings}}',
   'sign_in_exp.move_up': 'Monter {{name}}',
   'sign_in_exp.move_down': 'Descendre {{name}}',
   'sign_in_exp.remove_item': 'Retirer {{name}}',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML pour {{page}}',
   'sign_in_exp.content.custom_css': 'CSS personnalisé',
   'sign_in_exp.content.custom_css_description': 'Ajouté après les styles des pages, il peut donc modifier n’importe lequel.',
+  'sign_in_exp.content.custom_css_label': 'Règles CSS',
 
   'sign_in_exp.phrases.title': 'Textes personnalisés',
   'sign_in_exp.phrases.description': 'Remplacez n’importe quel texte des pages dans une langue. Enregistré séparément pour chaque langue.',

@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'Questa scheda ha problemi da correggere',
   'sign_in_exp.go_to_tab': 'Vai a {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(si imposta nella pagina dell’autenticazione a più fattori)',
+  'sign_in_exp.problem_concerns': 'Riguarda: {{settings}}',
   'sign_in_exp.move_up': 'Sposta su {{name}}',
   'sign_in_exp.move_down': 'Sposta giù {{name}}',
   'sign_in_exp.remove_item': 'Rimuovi {{name}}',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML per {{page}}',
   'sign_in_exp.content.custom_css': 'CSS personalizzato',
   'sign_in_exp.content.custom_css_description': 'Aggiunto dopo gli stili delle pagine, quindi può cambiarne uno qualsiasi.',
+  'sign_in_exp.content.custom_css_label': 'Regole CSS',
 
   'sign_in_exp.phrases.title': 'Testi personalizzati',
   'sign_in_exp.phrases.description': 'Sostituisci qualsiasi testo delle pagine in una lingua. Salvato separatamente per ogni lingua.',

@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'このタブには修正が必要な問題があります',
   'sign_in_exp.go_to_tab': '{{tab}} へ移動',
   'sign_in_exp.fix_on_mfa_page': '（多要素認証ページで設定します）',
+  'sign_in_exp.problem_concerns': '対象: {{settings}}',
   'sign_in_exp.move_up': '{{name}} を上へ移動',
   'sign_in_exp.move_down': '{{name}} を下へ移動',
   'sign_in_exp.remove_item': '{{name}} を削除',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': '{{page}} の HTML',
   'sign_in_exp.content.custom_css': 'カスタム CSS',
   'sign_in_exp.content.custom_css_description': 'ページ自体のスタイルの後に追加されるので、どのスタイルも変更できます。',
+  'sign_in_exp.content.custom_css_label': 'CSS ルール',
 
   'sign_in_exp.phrases.title': 'カスタムフレーズ',
   'sign_in_exp.phrases.description': 'ページの任意のテキストを言語ごとに置き換えます。言語ごとに個別に保存されます。',

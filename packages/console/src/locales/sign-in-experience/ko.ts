@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': '이 탭에 고쳐야 할 문제가 있습니다',
   'sign_in_exp.go_to_tab': '{{tab}}(으)로 이동',
   'sign_in_exp.fix_on_mfa_page': '(다단계 인증 페이지에서 설정)',
+  'sign_in_exp.problem_concerns': '관련 설정: {{settings}}',
   'sign_in_exp.move_up': '{{name}} 위로 이동',
   'sign_in_exp.move_down': '{{name}} 아래로 이동',
   'sign_in_exp.remove_item': '{{name}} 제거',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': '{{page}}의 HTML',
   'sign_in_exp.content.custom_css': '사용자 지정 CSS',
   'sign_in_exp.content.custom_css_description': '페이지 자체 스타일 뒤에 추가되므로 어떤 스타일이든 바꿀 수 있습니다.',
+  'sign_in_exp.content.custom_css_label': 'CSS 규칙',
 
   'sign_in_exp.phrases.title': '사용자 지정 문구',
   'sign_in_exp.phrases.description': '언어별로 페이지의 어떤 텍스트든 바꿉니다. 언어마다 따로 저장됩니다.',

@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'Na tej karcie są problemy do poprawienia',
   'sign_in_exp.go_to_tab': 'Przejdź do: {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(ustawiane na stronie uwierzytelniania wieloskładnikowego)',
+  'sign_in_exp.problem_concerns': 'Dotyczy: {{settings}}',
   'sign_in_exp.move_up': 'Przesuń w górę: {{name}}',
   'sign_in_exp.move_down': 'Przesuń w dół: {{name}}',
   'sign_in_exp.remove_item': 'Usuń: {{name}}',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML dla {{page}}',
   'sign_in_exp.content.custom_css': 'Własny CSS',
   'sign_in_exp.content.custom_css_description': 'Dodawany po stylach stron, więc może zmienić każdy z nich.',
+  'sign_in_exp.content.custom_css_label': 'Reguły CSS',
 
   'sign_in_exp.phrases.title': 'Własne teksty',
   'sign_in_exp.phrases.description': 'Zastąp dowolny tekst stron w wybranym języku. Zapisywane osobno dla każdego języka.',

@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'Esta aba tem problemas a corrigir',
   'sign_in_exp.go_to_tab': 'Ir para {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(configurado na página de autenticação multifator)',
+  'sign_in_exp.problem_concerns': 'Afeta: {{settings}}',
   'sign_in_exp.move_up': 'Mover {{name}} para cima',
   'sign_in_exp.move_down': 'Mover {{name}} para baixo',
   'sign_in_exp.remove_item': 'Remover {{name}}',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML para {{page}}',
   'sign_in_exp.content.custom_css': 'CSS personalizado',
   'sign_in_exp.content.custom_css_description': 'Adicionado depois dos estilos das páginas, então pode alterar qualquer um deles.',
+  'sign_in_exp.content.custom_css_label': 'Regras CSS',
 
   'sign_in_exp.phrases.title': 'Textos personalizados',
   'sign_in_exp.phrases.description': 'Substitua qualquer texto das páginas em um idioma. Salvo separadamente para cada idioma.',

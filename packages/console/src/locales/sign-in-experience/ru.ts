@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'На этой вкладке есть что исправить',
   'sign_in_exp.go_to_tab': 'Перейти: {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(настраивается на странице многофакторной аутентификации)',
+  'sign_in_exp.problem_concerns': 'Касается: {{settings}}',
   'sign_in_exp.move_up': 'Переместить выше: {{name}}',
   'sign_in_exp.move_down': 'Переместить ниже: {{name}}',
   'sign_in_exp.remove_item': 'Удалить: {{name}}',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML для {{page}}',
   'sign_in_exp.content.custom_css': 'Свой CSS',
   'sign_in_exp.content.custom_css_description': 'Добавляется после стилей страниц, поэтому может изменить любой из них.',
+  'sign_in_exp.content.custom_css_label': 'Правила CSS',
 
   'sign_in_exp.phrases.title': 'Свои тексты',
   'sign_in_exp.phrases.description': 'Замените любой текст страниц на нужном языке. Сохраняется для каждого языка отдельно.',

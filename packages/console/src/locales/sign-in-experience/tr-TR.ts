@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'Bu sekmede düzeltilecek sorunlar var',
   'sign_in_exp.go_to_tab': '{{tab}} sekmesine git',
   'sign_in_exp.fix_on_mfa_page': '(çok faktörlü kimlik doğrulama sayfasında ayarlanır)',
+  'sign_in_exp.problem_concerns': 'İlgili ayarlar: {{settings}}',
   'sign_in_exp.move_up': '{{name}} öğesini yukarı taşı',
   'sign_in_exp.move_down': '{{name}} öğesini aşağı taşı',
   'sign_in_exp.remove_item': '{{name}} öğesini kaldır',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': '{{page}} için HTML',
   'sign_in_exp.content.custom_css': 'Özel CSS',
   'sign_in_exp.content.custom_css_description': 'Sayfaların kendi stillerinden sonra eklenir, bu yüzden herhangi birini değiştirebilir.',
+  'sign_in_exp.content.custom_css_label': 'CSS kuralları',
 
   'sign_in_exp.phrases.title': 'Özel metinler',
   'sign_in_exp.phrases.description': 'Sayfaların herhangi bir metnini bir dilde değiştirin. Her dil için ayrı kaydedilir.',

@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': 'На цій вкладці є що виправити',
   'sign_in_exp.go_to_tab': 'Перейти: {{tab}}',
   'sign_in_exp.fix_on_mfa_page': '(налаштовується на сторінці багатофакторної автентифікації)',
+  'sign_in_exp.problem_concerns': 'Стосується: {{settings}}',
   'sign_in_exp.move_up': 'Перемістити вище: {{name}}',
   'sign_in_exp.move_down': 'Перемістити нижче: {{name}}',
   'sign_in_exp.remove_item': 'Вилучити: {{name}}',
@@ -142,6 +143,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': 'HTML для {{page}}',
   'sign_in_exp.content.custom_css': 'Власний CSS',
   'sign_in_exp.content.custom_css_description': 'Додається після стилів сторінок, тож може змінити будь-який із них.',
+  'sign_in_exp.content.custom_css_label': 'Правила CSS',
 
   'sign_in_exp.phrases.title': 'Власні тексти',
   'sign_in_exp.phrases.description': 'Замініть будь-який текст сторінок потрібною мовою. Зберігається окремо для кожної мови.',

@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': '此标签页有需要修正的问题',
   'sign_in_exp.go_to_tab': '前往{{tab}}',
   'sign_in_exp.fix_on_mfa_page': '（在多因素认证页面设置）',
+  'sign_in_exp.problem_concerns': '涉及：{{settings}}',
   'sign_in_exp.move_up': '上移 {{name}}',
   'sign_in_exp.move_down': '下移 {{name}}',
   'sign_in_exp.remove_item': '移除 {{name}}',
@@ -138,6 +139,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': '{{page}} 的 HTML',
   'sign_in_exp.content.custom_css': '自定义 CSS',
   'sign_in_exp.content.custom_css_description': '添加在页面自身样式之后，因此可以修改其中任何样式。',
+  'sign_in_exp.content.custom_css_label': 'CSS 规则',
 
   'sign_in_exp.phrases.title': '自定义文案',
   'sign_in_exp.phrases.description': '按语言替换页面上的任意文字。每种语言单独保存。',

@@ -19,6 +19,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.tab_has_problems': '此分頁有需要修正的問題',
   'sign_in_exp.go_to_tab': '前往{{tab}}',
   'sign_in_exp.fix_on_mfa_page': '（在多重要素驗證頁面設定）',
+  'sign_in_exp.problem_concerns': '涉及：{{settings}}',
   'sign_in_exp.move_up': '上移 {{name}}',
   'sign_in_exp.move_down': '下移 {{name}}',
   'sign_in_exp.remove_item': '移除 {{name}}',
@@ -138,6 +139,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.content.html_for': '{{page}} 的 HTML',
   'sign_in_exp.content.custom_css': '自訂 CSS',
   'sign_in_exp.content.custom_css_description': '加在頁面本身樣式之後，因此可以修改其中任何樣式。',
+  'sign_in_exp.content.custom_css_label': 'CSS 規則',
 
   'sign_in_exp.phrases.title': '自訂文案',
   'sign_in_exp.phrases.description': '依語言取代頁面上的任何文字。每種語言分別儲存。',

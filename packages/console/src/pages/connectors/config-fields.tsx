@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { literalPlaceholders, localizedName } from '../../lib/connectors.js';
@@ -28,6 +29,7 @@ import {
   type FormValue,
   getAt,
   humanizeKey,
+  isSecretMapValue,
   type MapRow,
   newListItem,
   setAt,
@@ -263,17 +265,22 @@ const ConfigInput = ({ field, path, value, set, root, onChange, errors }: InputP
           <Stack gap={6} mt={6}>
             {rows.map((row, index) => (
               <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
-                {mapColumns.map(([part, label, flex]) => (
-                  <TextInput
-                    key={part}
-                    value={row[part]}
-                    onChange={(event) => update(index, { [part]: event.currentTarget.value })}
-                    placeholder={t(label)}
-                    aria-label={`${common.label} ${t(label)} ${index + 1}`}
-                    dir="ltr"
-                    style={{ flex }}
-                  />
-                ))}
+                {mapColumns.map(([part, label, flex]) => {
+                  const input = {
+                    value: row[part],
+                    onChange: (event: ChangeEvent<HTMLInputElement>) => update(index, { [part]: event.currentTarget.value }),
+                    placeholder: t(label),
+                    'aria-label': `${common.label} ${t(label)} ${index + 1}`,
+                    dir: 'ltr',
+                    style: { flex },
+                  } as const;
+                  // A header's value (an API key, say) is typed unseen, as the Authorization header is.
+                  return part === 'value' && isSecretMapValue(field, row.key) ? (
+                    <PasswordInput key={part} {...input} autoComplete="new-password" />
+                  ) : (
+                    <TextInput key={part} {...input} />
+                  );
+                })}
                 <ActionIcon variant="subtle" color="gray" mt={6} onClick={() => set(rows.filter((_, position) => position !== index))} aria-label={t('general.remove')}>
                   <IconTrash size={16} />
                 </ActionIcon>
@@ -296,6 +303,8 @@ const ConfigInput = ({ field, path, value, set, root, onChange, errors }: InputP
           minRows={3}
           maxRows={16}
           formatOnBlur
+          // Without it, JSON that does not parse only turns the input red once it loses focus.
+          validationError={t('connectors.form.invalid_json')}
           placeholder="{ }"
           dir="ltr"
         />

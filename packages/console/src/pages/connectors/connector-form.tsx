@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { connectorCreateSchema, connectorMetadataOverridesSchema, type Connector } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api, segment } from '../../api/client.js';
@@ -13,6 +13,8 @@ import { CopyBox } from '../../components/copy-box.js';
 import { FormError, FormFooter, FormSection } from '../../components/form.js';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes.js';
 import {
+  type ConfigIssue,
+  configLabelKeyOf,
   describeConfigSchema,
   type FieldErrors,
   formErrorCodes,
@@ -24,9 +26,10 @@ import {
   validateConfig,
 } from '../../lib/config-form.js';
 import { socialCallbackUri, suggestConnectorId } from '../../lib/connectors.js';
-import { errorOutcome, inlineErrors, isConsoleError } from '../../lib/errors.js';
-import { issueMessage, type Translate } from '../../lib/validation-messages.js';
-import { ConfigFieldsEditor } from './config-fields.js';
+import { type ApiErrorBody, detailSummaryCodes, errorOutcome, isConsoleError } from '../../lib/errors.js';
+import { describeIssue, localizeMessage, type Translate } from '../../lib/validation-messages.js';
+import { UnworkableAlert } from '../sign-in-experience/unworkable-alert.js';
+import { ConfigFieldsEditor, useConfigLabels } from './config-fields.js';
 import { connectorQueryKeys, type ConnectorFactory } from './queries.js';
 import { TestMessage } from './test-message.js';
 
@@ -57,24 +60,55 @@ const localize = (errors: FieldErrors, t: (key: 'connectors.form.invalid_json' |
     ]),
   );
 
-/** Checks the social fields with the schemas the server uses. */
+/** Checks the social fields with the schemas the server uses, saying their rules in words. */
 const socialErrors = (factory: ConnectorFactory, social: SocialState, creating: boolean): FieldErrors => {
   const errors: FieldErrors = {};
   if (creating) {
     const id = connectorCreateSchema.shape.id.safeParse(social.id || undefined);
-    if (!id.success || !social.id) {
-      errors.id = social.id ? translate('validation.invalid') : translate('validation.required');
+    if (!social.id) {
+      errors.id = translate('validation.required');
+    } else if (!id.success) {
+      errors.id = describeIssue(id.error.issues[0] as never, translate);
     }
   }
   if (factory.isStandard) {
     const metadata = connectorMetadataOverridesSchema.safeParse({ target: social.target, name: { en: social.name } });
     for (const issue of metadata.success ? [] : metadata.error.issues) {
       const field = issue.path[0] === 'target' ? 'target' : 'name';
-      errors[field] ??= issueMessage(issue as never, translate);
+      errors[field] ??= describeIssue(issue as never, translate);
     }
   }
   return errors;
 };
+
+/** A config problem found in the browser, in words: the field's own rule, the key inside a JSON value, else zod's issue. */
+const configIssueText = (found: ConfigIssue, language: string): string => {
+  if (found.message) {
+    return localizeMessage(found.message, translate);
+  }
+  const problem = found.jsonProblem;
+  switch (problem?.kind) {
+    case 'not_object':
+      return i18next.t('connectors.form.json_object');
+    case 'missing':
+      return i18next.t('connectors.form.json_missing_key', { key: problem.key });
+    case 'one_of':
+      return i18next.t('connectors.form.json_one_of', {
+        key: problem.key,
+        values: new Intl.ListFormat(language, { type: 'disjunction' }).format(problem.values.map((value) => `"${value}"`)),
+      });
+    case 'key':
+      return i18next.t('connectors.form.json_key_problem', { key: problem.key, message: describeIssue(problem.issue as never, translate) });
+    default:
+      return describeIssue(found.issue as never, translate);
+  }
+};
+
+/** What the form says above its fields about a refused save. */
+type FormProblem = { kind: 'unworkable'; body: ApiErrorBody } | { kind: 'message'; title?: string; message?: string; items: string[] };
+
+/** Details whose path is in the connector's config (`config.issuer`, `body.config.templates.0.content`). */
+const isConfigDetail = (path: string) => /^(?:body\.)?config(?:\.|$)/.test(path);
 
 /** Server detail paths of the social part (`metadata.target`, `id`) as the form's field names. */
 const socialFieldOf = (path: string) =>
@@ -96,7 +130,8 @@ type Props = {
  * Schema, the social settings, and a test message with the unsaved configuration.
  */
 export const ConnectorForm = ({ factory, connector, takenIds = [], onConnectorIdChange, onSaved }: Props) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { label } = useConfigLabels();
   const { config: consoleConfig } = useConsole();
   const queryClient = useQueryClient();
   const fields = useFactoryFields(factory);
@@ -107,15 +142,23 @@ export const ConnectorForm = ({ factory, connector, takenIds = [], onConnectorId
   const [state, setState] = useState<FormState>(initialState);
   const [social, setSocial] = useState<SocialState>(initialSocial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const [problem, setProblem] = useState<FormProblem>();
+  const problemRef = useRef<HTMLDivElement>(null);
+  const showProblem = (next: FormProblem | undefined) => {
+    setProblem(next);
+    if (next) {
+      // The save bar sticks to the bottom; the problem is said above the fields.
+      window.setTimeout(() => problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
+    }
+  };
   const dirty = JSON.stringify(state) !== JSON.stringify(initialState) || JSON.stringify(social) !== JSON.stringify(initialSocial);
 
   /** The config to send, or undefined (with the problems shown) when the form has errors. */
   const checkedConfig = (options: { withSocial: boolean }) => {
     const converted = toConfig(fields, state);
     const found: FieldErrors = localize(converted.errors, t);
-    for (const { path, issue } of validateConfig(factory.configSchema as JsonSchema, fields, converted.config)) {
-      found[path] ??= issueMessage(issue as never, translate);
+    for (const issue of validateConfig(factory.configSchema as JsonSchema, fields, converted.config)) {
+      found[issue.path] ??= configIssueText(issue, i18n.language);
     }
     if (options.withSocial && isSocial) {
       Object.assign(found, socialErrors(factory, social, creating));
@@ -124,20 +167,63 @@ export const ConnectorForm = ({ factory, connector, takenIds = [], onConnectorId
     return Object.keys(found).length > 0 ? undefined : converted.config;
   };
 
+  /**
+   * A refused request's problems: each detail on the field that shows it, the others listed by
+   * their setting's label. A message that only sums the details up (with their paths) is said
+   * in words instead.
+   */
+  const splitServerProblems = (body: ApiErrorBody): { fieldErrors: FieldErrors; title?: string; message?: string; items: string[] } => {
+    const fieldErrors: FieldErrors = {};
+    const items: string[] = [];
+    const summary = body.code !== undefined && detailSummaryCodes.has(body.code);
+    for (const detail of body.details ?? []) {
+      const path = detail.path.replace(/^body\./, '');
+      const field = serverDetailPath(fields, path) ?? socialFieldOf(path);
+      if (field) {
+        fieldErrors[field] = fieldErrors[field] ? `${fieldErrors[field]}\n${detail.message}` : detail.message;
+        continue;
+      }
+      const setting = configLabelKeyOf(path);
+      const text = setting ? `${label(setting)}: ${detail.message}` : detail.message;
+      if (!items.includes(text) && (summary || !body.message.includes(detail.message))) {
+        items.push(text);
+      }
+    }
+    const marked = Object.keys(fieldErrors).length > 0;
+    return summary
+      ? { fieldErrors, title: t('connectors.form.invalid_settings'), ...(marked ? { message: t('connectors.form.see_marked_fields') } : {}), items }
+      : { fieldErrors, message: body.message, items };
+  };
+
   const showServerError = (error: unknown) => {
     if (isConsoleError(error) && error.body && errorOutcome(error.problem).action === 'toast') {
-      const fieldOf = (path: string) => serverDetailPath(fields, path) ?? socialFieldOf(path);
-      const conflict = error.code === 'connector.id_exists' ? 'id' : error.code === 'connector.target_exists' ? (factory.isStandard ? 'target' : undefined) : undefined;
-      if (conflict) {
-        setErrors({ [conflict]: error.body.message });
+      const { body } = error;
+      if (body.code === 'sign_in_experience.unworkable') {
+        // The sign-in experience depends on this connector as it is (its target, say).
+        showProblem({ kind: 'unworkable', body });
         return;
       }
-      const inline = inlineErrors(error.body, (path) => fieldOf(path) !== undefined);
-      setErrors(Object.fromEntries(Object.entries(inline.fields).map(([path, message]) => [fieldOf(path)!, message])));
-      setFormError(inline.rest.length > 0 ? [...new Set(inline.rest)].join('\n') : Object.keys(inline.fields).length > 0 ? error.body.message : undefined);
+      const conflict = error.code === 'connector.id_exists' ? 'id' : error.code === 'connector.target_exists' ? (factory.isStandard ? 'target' : undefined) : undefined;
+      if (conflict) {
+        setErrors({ [conflict]: body.message });
+        return;
+      }
+      const { fieldErrors, ...said } = splitServerProblems(body);
+      setErrors(fieldErrors);
+      showProblem({ kind: 'message', ...said });
       return;
     }
     handleApiError(error);
+  };
+
+  /** A test refused for the config's sake: its problems marked on the fields, and what the test should say. */
+  const testRefused = (body: ApiErrorBody) => {
+    if (!(body.details ?? []).some((detail) => isConfigDetail(detail.path))) {
+      return undefined;
+    }
+    const { fieldErrors, title, message, items } = splitServerProblems(body);
+    setErrors(fieldErrors);
+    return [title, message, ...items].filter((line) => line !== undefined).join('\n');
   };
 
   const metadata = () =>
@@ -168,7 +254,7 @@ export const ConnectorForm = ({ factory, connector, takenIds = [], onConnectorId
   });
 
   const submit = () => {
-    setFormError(undefined);
+    setProblem(undefined);
     const config = checkedConfig({ withSocial: true });
     if (config) {
       save.mutate(config);
@@ -179,7 +265,7 @@ export const ConnectorForm = ({ factory, connector, takenIds = [], onConnectorId
     setState(initialState);
     setSocial(initialSocial);
     setErrors({});
-    setFormError(undefined);
+    setProblem(undefined);
   };
 
   const [idEdited, setIdEdited] = useState(false);
@@ -224,7 +310,15 @@ export const ConnectorForm = ({ factory, connector, takenIds = [], onConnectorId
       <Stack>
         {/* A new connector leaves for its page once created: only edits are guarded. */}
         <UnsavedChangesGuard dirty={!creating && dirty} />
-        <FormError message={formError} />
+        {problem && (
+          <Box ref={problemRef}>
+            {problem.kind === 'unworkable' ? (
+              <UnworkableAlert body={problem.body} outside />
+            ) : (
+              <FormError title={problem.title} message={problem.message} items={problem.items} />
+            )}
+          </Box>
+        )}
         {isSocial && (
           <FormSection title={t('connectors.form.social_title')} description={t('connectors.form.social_description')}>
             {creating ? (
@@ -257,6 +351,7 @@ export const ConnectorForm = ({ factory, connector, takenIds = [], onConnectorId
             factory={factory}
             connectorId={connector?.id}
             config={() => checkedConfig({ withSocial: false })}
+            onConfigRefused={testRefused}
           />
         )}
         {creating ? (

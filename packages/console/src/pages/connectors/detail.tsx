@@ -17,7 +17,8 @@ import { PageNotFound } from '../../components/page-not-found.js';
 import { DetailState } from '../../components/query-state.js';
 import { discardChangesState } from '../../components/unsaved-changes.js';
 import { isConnectorTab, localizedName, tabOfType } from '../../lib/connectors.js';
-import { errorOutcome, isConsoleError, joinMessageAndDetails } from '../../lib/errors.js';
+import { type ApiErrorBody, errorOutcome, isConsoleError, joinMessageAndDetails } from '../../lib/errors.js';
+import { UnworkableAlert } from '../sign-in-experience/unworkable-alert.js';
 import { ConnectorForm } from './connector-form.js';
 import { EmailTemplates } from './email-templates.js';
 import { FactoryGuide, FactoryLogo } from './factory-guide.js';
@@ -30,7 +31,8 @@ const DeleteConnector = ({ connector, name }: { connector: Connector; name: stri
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [refusal, setRefusal] = useState<string>();
+  /** Why the server refused: the sign-in experience's reasons, or another answer's text. */
+  const [refusal, setRefusal] = useState<{ unworkable: ApiErrorBody } | { text: string }>();
   const remove = useMutation({
     mutationFn: () => api.delete(`connectors/${segment(connector.id)}`),
     meta: { handlesErrors: true },
@@ -42,7 +44,7 @@ const DeleteConnector = ({ connector, name }: { connector: Connector; name: stri
     },
     onError: (error) => {
       if (isConsoleError(error) && error.body && errorOutcome(error.problem).action === 'toast') {
-        setRefusal(joinMessageAndDetails(error.body));
+        setRefusal(error.code === 'sign_in_experience.unworkable' ? { unworkable: error.body } : { text: joinMessageAndDetails(error.body) });
         return;
       }
       handleApiError(error);
@@ -57,9 +59,10 @@ const DeleteConnector = ({ connector, name }: { connector: Connector; name: stri
   return (
     <Stack>
       <DeleteSection title={t('connectors.delete_title')} description={t('connectors.delete_description')} onDelete={() => void askDelete()} deleting={remove.isPending} />
-      {refusal && (
+      {refusal && 'unworkable' in refusal && <UnworkableAlert body={refusal.unworkable} title={t('connectors.delete_refused')} outside />}
+      {refusal && 'text' in refusal && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('connectors.delete_refused')} role="alert" style={{ whiteSpace: 'pre-line' }}>
-          {refusal}
+          {refusal.text}
         </Alert>
       )}
     </Stack>

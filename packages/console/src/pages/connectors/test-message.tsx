@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api, segment } from '../../api/client.js';
 import { handleApiError } from '../../api/error-handler.js';
 import { FormSection } from '../../components/form.js';
-import { errorOutcome, isConsoleError, joinMessageAndDetails } from '../../lib/errors.js';
+import { type ApiErrorBody, errorOutcome, isConsoleError, joinMessageAndDetails } from '../../lib/errors.js';
 import type { ConnectorFactory } from './queries.js';
 
 type Props = {
@@ -16,10 +16,15 @@ type Props = {
   connectorId?: string;
   /** The form's current config, or undefined when it has problems (then shown on the fields). */
   config: () => Record<string, unknown> | undefined;
+  /**
+   * A refusal for the config's sake: the form marks the fields it names and answers what the test
+   * should say instead of the server's summary (undefined when it is not about the config).
+   */
+  onConfigRefused?: (body: ApiErrorBody) => string | undefined;
 };
 
 /** Sends one message with the configuration as it is in the form, saved or not. */
-export const TestMessage = ({ factory, connectorId, config }: Props) => {
+export const TestMessage = ({ factory, connectorId, config, onConfigRefused }: Props) => {
   const { t, i18n } = useTranslation();
   const isEmail = factory.type === 'Email';
   const [to, setTo] = useState('');
@@ -39,7 +44,7 @@ export const TestMessage = ({ factory, connectorId, config }: Props) => {
           setToError(recipient.message);
           return;
         }
-        setResult({ error: joinMessageAndDetails(error.body) });
+        setResult({ error: onConfigRefused?.(error.body) ?? joinMessageAndDetails(error.body) });
         return;
       }
       handleApiError(error);

@@ -15,7 +15,7 @@ import { discardChangesState } from '../../components/unsaved-changes.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { captchaProviderNames } from '../../lib/security.js';
 import { CaptchaGuideSteps, CaptchaProviderForm } from './captcha.js';
-import { captchaProviderQueryKey, useCaptchaProvider } from './queries.js';
+import { captchaProviderQueryKey, useCaptchaProvider, useSignInExperience } from './queries.js';
 
 /** `security/captcha/details`: the configured provider, its keys (secret masked), and its removal. */
 export const Component = () => {
@@ -23,6 +23,8 @@ export const Component = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const provider = useCaptchaProvider();
+  // While a captcha is required, the server refuses to remove its provider: say so before.
+  const required = useSignInExperience().data?.captchaPolicy.enabled === true;
   const remove = useMutation({
     mutationFn: () => api.delete('captcha-provider'),
     onSuccess: () => {
@@ -78,6 +80,7 @@ export const Component = () => {
           description={t('security.captcha.delete_description')}
           onDelete={() => void askDelete()}
           deleting={remove.isPending}
+          blockedReason={required ? t('security.captcha.delete_blocked') : undefined}
         />
       </Stack>
     </>

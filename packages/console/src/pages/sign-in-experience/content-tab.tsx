@@ -80,7 +80,7 @@ export const ContentTab = () => {
 
       <FormSection title={t('sign_in_exp.content.custom_css')} description={t('sign_in_exp.content.custom_css_description')}>
         <Textarea
-          aria-label={t('sign_in_exp.content.custom_css')}
+          label={t('sign_in_exp.content.custom_css_label')}
           autosize
           minRows={6}
           maxRows={24}

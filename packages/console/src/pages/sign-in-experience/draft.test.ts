@@ -20,6 +20,9 @@ import {
   removeAt,
   replaceAt,
   sameValue,
+  groupProblems,
+  pageOfSetting,
+  settingOfPath,
   tabOfPath,
   toDraft,
   usableDraft,
@@ -84,6 +87,35 @@ describe('draft', () => {
     expect(tabOfPath('color.primaryColor')).toBe('branding');
     expect(tabOfPath('customCss')).toBe('content');
     expect(tabOfPath('mfa.factors')).toBeUndefined();
+  });
+});
+
+describe('refusals of an unworkable sign-in experience', () => {
+  const missingEmail = 'Email verification codes are used here, but there is no email connector. Add one first.';
+
+  it('says each reason once, with the settings it concerns', () => {
+    expect(
+      groupProblems([
+        { path: 'signUp.identifiers', message: missingEmail },
+        { path: 'signIn.methods.1', message: missingEmail },
+        { path: 'signIn.methods.2', message: missingEmail },
+        { path: 'socialSignInConnectorTargets.0', message: 'There is no social connector for "okta".' },
+        { path: 'mfa.factors', message: missingEmail },
+      ]),
+    ).toEqual([
+      { message: missingEmail, settings: ['sign-up', 'sign-in', 'mfa'] },
+      { message: 'There is no social connector for "okta".', settings: ['social'] },
+    ]);
+  });
+
+  it('knows where each setting is changed', () => {
+    expect(settingOfPath('body.signInMode')).toBe('mode');
+    expect(settingOfPath('captchaPolicy.enabled')).toBe('captcha');
+    expect(settingOfPath('customCss')).toBe('content');
+    expect(settingOfPath('somethingNew')).toBeUndefined();
+    expect(pageOfSetting('social')).toEqual({ tab: 'sign-up-and-sign-in' });
+    expect(pageOfSetting('captcha')).toEqual({ security: 'captcha' });
+    expect(pageOfSetting('mfa')).toBeUndefined();
   });
 });
 

@@ -105,6 +105,68 @@ export const tabOfPath = (path: string): SignInExperienceTab | undefined => {
   return signInExperienceTabs.find((tab) => (tabParts[tab] as readonly string[]).includes(part ?? ''));
 };
 
+/** The settings a refusal's reason can concern, to name each and link to where it is set. */
+export type ProblemSetting = 'sign-up' | 'sign-in' | 'social' | 'mode' | 'mfa' | 'captcha' | 'branding' | 'content';
+
+/** The setting a server detail path (`signIn.methods.1`) concerns; undefined for one the console does not know. */
+export const settingOfPath = (path: string): ProblemSetting | undefined => {
+  const part = path.replace(/^body\./, '').split('.')[0];
+  switch (part) {
+    case 'signUp':
+      return 'sign-up';
+    case 'signIn':
+      return 'sign-in';
+    case 'socialSignInConnectorTargets':
+    case 'socialSignIn':
+      return 'social';
+    case 'signInMode':
+    case 'singleSignOnEnabled':
+      return 'mode';
+    case 'mfa':
+      return 'mfa';
+    case 'captchaPolicy':
+      return 'captcha';
+    default: {
+      const tab = tabOfPath(path);
+      return tab === 'branding' || tab === 'content' ? tab : undefined;
+    }
+  }
+};
+
+/** Where a setting is changed: a tab of the sign-in experience, the captcha tab of security, or (MFA) no page yet. */
+export const pageOfSetting = (setting: ProblemSetting): { tab: SignInExperienceTab } | { security: 'captcha' } | undefined => {
+  switch (setting) {
+    case 'mfa':
+      return undefined;
+    case 'captcha':
+      return { security: 'captcha' };
+    case 'branding':
+    case 'content':
+      return { tab: setting };
+    default:
+      return { tab: 'sign-up-and-sign-in' };
+  }
+};
+
+export type GroupedProblem = { message: string; settings: ProblemSetting[] };
+
+/**
+ * The reasons of a `sign_in_experience.unworkable` refusal, each said once with the settings it
+ * concerns: one missing connector used by sign-up and by a sign-in method is one reason, not two.
+ */
+export const groupProblems = (details: readonly { path: string; message: string }[]): GroupedProblem[] => {
+  const groups = new Map<string, ProblemSetting[]>();
+  for (const detail of details) {
+    const settings = groups.get(detail.message) ?? [];
+    const setting = settingOfPath(detail.path);
+    if (setting && !settings.includes(setting)) {
+      settings.push(setting);
+    }
+    groups.set(detail.message, settings);
+  }
+  return [...groups].map(([message, settings]) => ({ message, settings }));
+};
+
 /**
  * The dark-mode colour after the primary colour changed: while it is the colour derived from the
  * previous primary colour, it follows the new one; a colour picked by hand stays.

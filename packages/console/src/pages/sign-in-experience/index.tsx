@@ -1,12 +1,11 @@
-import { Alert, Anchor, Box, Group, List, Text } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import type { CustomProfileField, SignInExperience } from '@gatehouse/schemas';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type Location } from 'react-router';
+import { useParams, type Location } from 'react-router';
 
 import { api } from '../../api/client.js';
 import { FormError, FormFooter } from '../../components/form.js';
@@ -35,6 +34,7 @@ import { FormWithPreview } from './parts.js';
 import { PreviewPanel } from './preview-panel.js';
 import { signInExperienceQueryKey, useCustomProfileFields, useSignInExperience } from './queries.js';
 import { SignUpAndSignInTab } from './sign-up-and-sign-in-tab.js';
+import { UnworkableAlert } from './unworkable-alert.js';
 
 const basePath = '/sign-in-experience';
 
@@ -178,36 +178,4 @@ const LivePreview = ({
   const draft = useWatch({ control }) as Draft;
   const experience = useMemo(() => usableDraft(saved, draft), [saved, draft]);
   return <PreviewPanel experience={experience} fields={fields} defaultPage={defaultPage} />;
-};
-
-/** `422 sign_in_experience.unworkable`: the server's message and each reason, with the tab to fix it on. */
-const UnworkableAlert = ({ body, ref }: { body: ApiErrorBody; ref: Ref<HTMLDivElement> }) => {
-  const { t } = useTranslation();
-  return (
-    <Alert ref={ref} color="red" icon={<IconAlertCircle size={18} />} title={body.message} role="alert" data-testid="unworkable-alert">
-      <List size="sm" spacing={4}>
-        {(body.details ?? []).map((detail, index) => {
-          const tab = tabOfPath(detail.path);
-          return (
-            <List.Item key={`${detail.path}-${index}`}>
-              <Text size="sm" span>
-                {detail.message}
-              </Text>{' '}
-              {tab ? (
-                <Anchor component={Link} to={`${basePath}/${tab}`} size="sm">
-                  {t('sign_in_exp.go_to_tab', { tab: t(`sign_in_exp.tab.${tab}`) })}
-                </Anchor>
-              ) : (
-                detail.path.startsWith('mfa') && (
-                  <Text size="sm" c="dimmed" span>
-                    {t('sign_in_exp.fix_on_mfa_page')}
-                  </Text>
-                )
-              )}
-            </List.Item>
-          );
-        })}
-      </List>
-    </Alert>
-  );
 };

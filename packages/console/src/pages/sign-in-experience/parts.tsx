@@ -46,18 +46,20 @@ export const RowActions = <T,>({ items, index, label, onChange }: { items: reado
   </Group>
 );
 
-/** The server's reasons a save was refused that concern one section, shown inside it. */
+/** The server's reasons a save was refused that concern one section, shown inside it, each once. */
 export const SectionProblems = ({ details, prefixes }: { details: readonly ApiErrorDetail[]; prefixes: readonly string[] }) => {
   const mine = details.filter((detail) => prefixes.some((prefix) => detail.path === prefix || detail.path.startsWith(`${prefix}.`)));
-  if (mine.length === 0) {
+  // Two sign-in methods that need the same missing connector are one reason here.
+  const messages = [...new Set(mine.map((detail) => detail.message))];
+  if (messages.length === 0) {
     return null;
   }
   return (
     <List size="sm" c="red" role="alert" spacing={4} data-testid="section-problems">
-      {mine.map((detail, index) => (
-        <List.Item key={`${detail.path}-${index}`}>
+      {messages.map((message) => (
+        <List.Item key={message}>
           <Text size="sm" c="red" span>
-            {detail.message}
+            {message}
           </Text>
         </List.Item>
       ))}

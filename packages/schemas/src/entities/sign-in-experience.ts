@@ -158,7 +158,7 @@ export const passwordPolicySchema = z
         max: z.number().int().min(1).max(passwordPolicyDefaults.maxLength).default(passwordPolicyDefaults.maxLength),
       })
       .strict()
-      .refine(({ min, max }) => min <= max, { message: 'min must not exceed max.', path: ['max'] })
+      .refine(({ min, max }) => min <= max, { message: 'The minimum length must not exceed the maximum length.', path: ['max'] })
       .prefault({}),
     characterTypes: z
       .object({

@@ -16,7 +16,6 @@ const ar: ValidationPhrases = {
   'regex.valid': 'يجب أن يكون تعبيرًا نمطيًا صالحًا.',
   'regex.linear_time': 'يجب أن يكون تعبيرًا نمطيًا بدون مراجع خلفية أو تأكيدات النظر حوله (lookaround).',
   'verification_code.format': 'يجب أن يكون الرمز المكوّن من 6 أرقام.',
-  'range.min_over_max': 'يجب ألا تتجاوز قيمة min قيمة max.',
   'password_policy.types_over_length': 'يجب ألا يتجاوز الحد الأقصى للطول: كل نوع من المحارف يشغل محرفًا واحدًا.',
   'list.cursor': 'ليس مؤشرًا من صفحة سابقة في هذه القائمة.',
   'text.storable': 'يجب ألا يحتوي على محارف NUL أو بدائل (surrogates) غير مقترنة.',

@@ -16,7 +16,6 @@ const de: ValidationPhrases = {
   'regex.valid': 'Muss ein gültiger regulärer Ausdruck sein.',
   'regex.linear_time': 'Muss ein regulärer Ausdruck ohne Rückverweise und Lookarounds sein.',
   'verification_code.format': 'Muss der 6-stellige Code sein.',
-  'range.min_over_max': 'min darf nicht größer als max sein.',
   'password_policy.types_over_length': 'Darf die Höchstlänge nicht überschreiten: Jede Zeichenart braucht ein Zeichen.',
   'list.cursor': 'Kein Cursor von einer vorherigen Seite dieser Liste.',
   'text.storable': 'Darf keine NUL-Zeichen und keine ungepaarten Surrogate enthalten.',

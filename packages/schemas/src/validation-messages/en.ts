@@ -23,7 +23,6 @@ const en = {
   'regex.valid': 'Must be a valid regular expression.',
   'regex.linear_time': 'Must be a regular expression without backreferences or lookaround.',
   'verification_code.format': 'Must be the 6-digit code.',
-  'range.min_over_max': 'min must not exceed max.',
   'password_policy.types_over_length': 'Must not exceed the maximum length: each character type takes a character.',
   'list.cursor': 'Not a cursor from a previous page of this list.',
   'text.storable': 'Must not contain NUL characters or unpaired surrogates.',

@@ -16,7 +16,6 @@ const es: ValidationPhrases = {
   'regex.valid': 'Debe ser una expresión regular válida.',
   'regex.linear_time': 'Debe ser una expresión regular sin referencias inversas ni aserciones de contexto (lookaround).',
   'verification_code.format': 'Debe ser el código de 6 dígitos.',
-  'range.min_over_max': 'min no debe superar max.',
   'password_policy.types_over_length': 'No debe superar la longitud máxima: cada tipo de carácter ocupa un carácter.',
   'list.cursor': 'No es un cursor de una página anterior de esta lista.',
   'text.storable': 'No debe contener caracteres NUL ni sustitutos (surrogates) sin pareja.',

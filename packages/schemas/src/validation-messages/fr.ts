@@ -16,7 +16,6 @@ const fr: ValidationPhrases = {
   'regex.valid': 'Doit être une expression régulière valide.',
   'regex.linear_time': 'Doit être une expression régulière sans références arrière ni assertions de contexte (lookaround).',
   'verification_code.format': 'Doit être le code à 6 chiffres.',
-  'range.min_over_max': 'min ne doit pas dépasser max.',
   'password_policy.types_over_length': 'Ne doit pas dépasser la longueur maximale : chaque type de caractère occupe un caractère.',
   'list.cursor': 'Ce n\'est pas un curseur issu d\'une page précédente de cette liste.',
   'text.storable': 'Ne doit contenir ni caractère NUL ni substitut (surrogate) non apparié.',

@@ -16,7 +16,6 @@ const it: ValidationPhrases = {
   'regex.valid': 'Deve essere un\'espressione regolare valida.',
   'regex.linear_time': 'Deve essere un\'espressione regolare senza riferimenti all\'indietro né asserzioni di contesto (lookaround).',
   'verification_code.format': 'Deve essere il codice a 6 cifre.',
-  'range.min_over_max': 'min non deve superare max.',
   'password_policy.types_over_length': 'Non deve superare la lunghezza massima: ogni tipo di carattere occupa un carattere.',
   'list.cursor': 'Non è un cursore di una pagina precedente di questo elenco.',
   'text.storable': 'Non deve contenere caratteri NUL né surrogati non accoppiati.',

@@ -16,7 +16,6 @@ const ja: ValidationPhrases = {
   'regex.valid': '有効な正規表現を入力してください。',
   'regex.linear_time': '後方参照や先読み・後読み（lookaround）を含まない正規表現を入力してください。',
   'verification_code.format': '6 桁のコードを入力してください。',
-  'range.min_over_max': 'min は max 以下にしてください。',
   'password_policy.types_over_length': '最大長を超えることはできません。文字の種類ごとに 1 文字が必要です。',
   'list.cursor': 'このリストの前のページから得たカーソルではありません。',
   'text.storable': 'NUL 文字や対になっていないサロゲートを含めることはできません。',

@@ -16,7 +16,6 @@ const ko: ValidationPhrases = {
   'regex.valid': '유효한 정규 표현식이어야 합니다.',
   'regex.linear_time': '역참조나 전방·후방 탐색(lookaround)이 없는 정규 표현식이어야 합니다.',
   'verification_code.format': '6자리 코드여야 합니다.',
-  'range.min_over_max': 'min은 max보다 클 수 없습니다.',
   'password_policy.types_over_length': '최대 길이를 넘을 수 없습니다. 문자 유형마다 한 글자가 필요합니다.',
   'list.cursor': '이 목록의 이전 페이지에서 받은 커서가 아닙니다.',
   'text.storable': 'NUL 문자나 짝이 없는 서로게이트를 포함할 수 없습니다.',

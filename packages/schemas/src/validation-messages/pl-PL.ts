@@ -16,7 +16,6 @@ const plPL: ValidationPhrases = {
   'regex.valid': 'Musi to być poprawne wyrażenie regularne.',
   'regex.linear_time': 'Musi to być wyrażenie regularne bez odwołań wstecznych i asercji otoczenia (lookaround).',
   'verification_code.format': 'Musi to być 6-cyfrowy kod.',
-  'range.min_over_max': 'min nie może przekraczać max.',
   'password_policy.types_over_length': 'Nie może przekraczać maksymalnej długości: każdy rodzaj znaków zajmuje jeden znak.',
   'list.cursor': 'To nie jest kursor z poprzedniej strony tej listy.',
   'text.storable': 'Nie może zawierać znaków NUL ani niesparowanych surogatów.',

@@ -16,7 +16,6 @@ const ptPT: ValidationPhrases = {
   'regex.valid': 'Deve ser uma expressão regular válida.',
   'regex.linear_time': 'Deve ser uma expressão regular sem referências retroativas nem asserções de contexto (lookaround).',
   'verification_code.format': 'Deve ser o código de 6 dígitos.',
-  'range.min_over_max': 'min não deve ser maior que max.',
   'password_policy.types_over_length': 'Não pode exceder o comprimento máximo: cada tipo de carácter ocupa um carácter.',
   'list.cursor': 'Não é um cursor de uma página anterior desta lista.',
   'text.storable': 'Não pode conter caracteres NUL nem substitutos (surrogates) sem par.',

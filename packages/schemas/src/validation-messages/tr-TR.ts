@@ -16,7 +16,6 @@ const trTR: ValidationPhrases = {
   'regex.valid': 'Geçerli bir düzenli ifade olmalıdır.',
   'regex.linear_time': 'Geri başvuru ve çevre denetimi (lookaround) içermeyen bir düzenli ifade olmalıdır.',
   'verification_code.format': '6 haneli kod olmalıdır.',
-  'range.min_over_max': 'min, max değerini aşmamalıdır.',
   'password_policy.types_over_length': 'En fazla uzunluğu aşmamalıdır: her karakter türü bir karakter gerektirir.',
   'list.cursor': 'Bu listenin önceki bir sayfasından alınmış bir imleç değil.',
   'text.storable': 'NUL karakterleri veya eşlenmemiş vekil (surrogate) karakterler içeremez.',

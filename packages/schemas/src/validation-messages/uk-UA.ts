@@ -16,7 +16,6 @@ const ukUA: ValidationPhrases = {
   'regex.valid': 'Має бути коректний регулярний вираз.',
   'regex.linear_time': 'Має бути регулярний вираз без зворотних посилань і перевірок оточення (lookaround).',
   'verification_code.format': 'Має бути 6-значний код.',
-  'range.min_over_max': 'min не має перевищувати max.',
   'password_policy.types_over_length': 'Не може перевищувати максимальну довжину: кожен тип символів займає один символ.',
   'list.cursor': 'Це не курсор із попередньої сторінки цього списку.',
   'text.storable': 'Не може містити символів NUL і непарних сурогатів.',

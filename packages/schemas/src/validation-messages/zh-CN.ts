@@ -16,7 +16,6 @@ const zhCN: ValidationPhrases = {
   'regex.valid': '必须是有效的正则表达式。',
   'regex.linear_time': '必须是不含反向引用和环视（lookaround）的正则表达式。',
   'verification_code.format': '必须是 6 位验证码。',
-  'range.min_over_max': 'min 不得大于 max。',
   'password_policy.types_over_length': '不得超过最大长度：每种字符类型至少占一个字符。',
   'list.cursor': '不是此列表上一页返回的游标。',
   'text.storable': '不得包含 NUL 字符或未配对的代理项。',

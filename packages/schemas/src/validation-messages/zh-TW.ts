@@ -16,7 +16,6 @@ const zhTW: ValidationPhrases = {
   'regex.valid': '必須是有效的規則運算式。',
   'regex.linear_time': '必須是不含反向參照和環視（lookaround）的規則運算式。',
   'verification_code.format': '必須是 6 位數驗證碼。',
-  'range.min_over_max': 'min 不得大於 max。',
   'password_policy.types_over_length': '不得超過最大長度：每種字元類型至少佔一個字元。',
   'list.cursor': '不是此清單上一頁傳回的游標。',
   'text.storable': '不得包含 NUL 字元或未配對的代理字元。',

@@ -147,7 +147,7 @@ describe('entity names', () => {
   });
 
   it('translates them, and keeps an unknown name as given', () => {
-    expect(translateEntity('de', 'connector factory')).toBe('Der Connector-Typ');
+    expect(translateEntity('de', 'connector factory')).toBe('Der Konnektor-Typ');
     expect(translateEntity('en', 'connector factory')).toBe('connector factory');
     expect(translateEntity('ja', 'something')).toBe('something');
     for (const locale of supportedLocales.filter((locale) => locale !== 'en')) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   accessibilityFindings,
+  focused,
   startAuthorization,
   startDevIdp,
   startSmtpServer,
@@ -40,21 +41,6 @@ afterAll(async () => server?.close());
 const expectAccessible = async (page: Page, where: string) => {
   expect(await accessibilityFindings(page), where).toEqual([]);
 };
-
-/** The focused element, as a person using a screen reader would hear it: role and accessible name. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) {
-      return 'nothing';
-    }
-    const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent?.trim() : undefined;
-    const name = label ?? element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
-    const implicitRoles: Record<string, string> = { A: 'link', BUTTON: 'button', SELECT: 'combobox' };
-    const kind =
-      element.getAttribute('role') ?? (element instanceof HTMLInputElement ? `input ${element.type}` : (implicitRoles[element.tagName] ?? element.tagName.toLowerCase()));
-    return `${kind}: ${name}`;
-  });
 
 /** Waits for the focus a page gives on arrival: it moves there in an effect, after the page is painted. */
 const arrivedAt = (page: Page, expected: string) => expect.poll(() => focused(page)).toBe(expected);

@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startAuthorization, startDevIdp, startSmtpServer, useBrowser, visibleText, waitForHeading } from '../setup/browser.js';
+import {
+  connectDevIdp,
+  focused,
+  signInAtDevIdp,
+  startAuthorization,
+  startSmtpServer,
+  useBrowser,
+  visibleText,
+  waitForHeading,
+} from '../setup/browser.js';
 import { createWebApp, type TestApp } from '../setup/experience-client.js';
 import { startTestServer, type TestServer } from '../setup/test-server.js';
 
@@ -50,21 +59,6 @@ const createUser = async (body: Record<string, unknown>) => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id as string;
 };
-
-/** The focused element as a screen reader names it: role and accessible name (`nothing` for the body). */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) {
-      return 'nothing';
-    }
-    const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent?.trim() : undefined;
-    const name = label ?? element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
-    const implicitRoles: Record<string, string> = { A: 'link', BUTTON: 'button', SELECT: 'combobox' };
-    const kind =
-      element.getAttribute('role') ?? (element instanceof HTMLInputElement ? `input ${element.type}` : (implicitRoles[element.tagName] ?? element.tagName.toLowerCase()));
-    return `${kind}: ${name}`;
-  });
 
 /** Sends a code from the sign-in page (email, by code) and waits for the code step; answers the code mailed. */
 const sendSignInCode = async (page: Page, email: string) => {
@@ -347,17 +341,8 @@ describe('focus on screens without fields', () => {
 
   it('the terms a registration through a social provider still needs ("One more step") take the focus', async () => {
     const { page } = browser;
-    const idp = await startDevIdp();
+    const idp = await connectDevIdp(admin, server.endpoint);
     try {
-      const clientId = 'gatehouse-details-test';
-      const clientSecret = 'gatehouse-details-test-secret-0123456789';
-      const connector = await admin.post('/connectors', {
-        connectorId: 'oidc',
-        config: { issuer: idp.issuer, clientId, clientSecret, scope: 'openid profile email' },
-        metadata: { target: 'acme', name: { en: 'Acme ID' } },
-      });
-      expect(connector.status, JSON.stringify(connector.body)).toBe(201);
-      idp.addClient({ clientId, clientSecret, redirectUri: `${server.endpoint}/callback/social/${connector.body.id}` });
       const settings = await admin.patch('/sign-in-exp', {
         socialSignInConnectorTargets: ['acme'],
         termsOfUseUrl: 'https://example.com/terms',
@@ -368,11 +353,7 @@ describe('focus on screens without fields', () => {
       await startAuthorization(page, server.endpoint, app);
       await waitForHeading(page, 'Sign in');
       await page.getByRole('button', { name: 'Continue with Acme ID', exact: true }).click();
-      await page.waitForURL((url) => url.origin === idp.issuer);
-      await page.locator('input[name="login"]').fill('terms_reader');
-      await page.locator('input[name="password"]').fill('anything');
-      await page.getByRole('button', { name: 'Sign-in', exact: true }).click();
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await signInAtDevIdp(page, idp, 'terms_reader');
       await waitForHeading(page, 'One more step');
       await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
     } finally {

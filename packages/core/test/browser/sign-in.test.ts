@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  connectDevIdp,
+  signInAtDevIdp,
   startAuthorization,
-  startDevIdp,
   startSmtpServer,
   useBrowser,
   visibleText,
@@ -309,17 +310,8 @@ describe('hosted pages in a browser', () => {
 
   it('registers through a social provider (a real OpenID provider on loopback) and links the identity', async () => {
     const { page } = browser;
-    const idp = await startDevIdp();
+    const idp = await connectDevIdp(admin, server.endpoint);
     try {
-      const clientId = 'gatehouse-browser-test';
-      const clientSecret = 'gatehouse-browser-test-secret-0123456789';
-      const connector = await admin.post('/connectors', {
-        connectorId: 'oidc',
-        config: { issuer: idp.issuer, clientId, clientSecret, scope: 'openid profile email' },
-        metadata: { target: 'acme', name: { en: 'Acme ID' } },
-      });
-      expect(connector.status, JSON.stringify(connector.body)).toBe(201);
-      idp.addClient({ clientId, clientSecret, redirectUri: `${server.endpoint}/callback/social/${connector.body.id}` });
       const settings = await admin.patch('/sign-in-exp', { socialSignInConnectorTargets: ['acme'] });
       expect(settings.status, JSON.stringify(settings.body)).toBe(200);
 
@@ -339,11 +331,7 @@ describe('hosted pages in a browser', () => {
       await page.getByRole('button', { name: 'Continue with Acme ID', exact: true }).click();
 
       // At the provider: its development login form (any login), then its consent form.
-      await page.waitForURL((url) => url.origin === idp.issuer);
-      await page.locator('input[name="login"]').fill('octocat');
-      await page.locator('input[name="password"]').fill('anything');
-      await page.getByRole('button', { name: 'Sign-in', exact: true }).click();
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await signInAtDevIdp(page, idp, 'octocat');
 
       // Back on Gatehouse: a new account; usernames are how this tenant knows its users, so one is asked for.
       await page.waitForURL((url) => url.origin === server.endpoint);

@@ -12,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 import { discoverApp, type TestApp } from './experience-client.js';
+import type { TestServer } from './test-server.js';
 
 /**
  * Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser). One
@@ -333,3 +334,48 @@ export const startDevIdp = async () => {
       }),
   };
 };
+
+/**
+ * A development IdP behind an OIDC social connector of the tenant (target `acme`, "Continue with
+ * Acme ID"), offered on the sign-in page. Close the returned IdP when done.
+ */
+export const connectDevIdp = async (admin: Awaited<ReturnType<TestServer['api']>>, endpoint: string) => {
+  const idp = await startDevIdp();
+  const clientId = 'gatehouse-browser-test';
+  const clientSecret = 'gatehouse-browser-test-secret-0123456789';
+  const connector = await admin.post('/connectors', {
+    connectorId: 'oidc',
+    config: { issuer: idp.issuer, clientId, clientSecret, scope: 'openid profile email' },
+    metadata: { target: 'acme', name: { en: 'Acme ID' } },
+  });
+  if (connector.status !== 201) {
+    await idp.close();
+    throw new Error(`connector creation failed: ${JSON.stringify(connector.body)}`);
+  }
+  idp.addClient({ clientId, clientSecret, redirectUri: `${endpoint}/callback/social/${connector.body.id}` });
+  return idp;
+};
+
+/** At the development IdP's pages: signs in as `login` (any password) and consents; the browser goes back to Gatehouse. */
+export const signInAtDevIdp = async (page: Page, idp: { issuer: string }, login: string) => {
+  await page.waitForURL((url) => url.origin === idp.issuer);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+};
+
+/** The focused element as a screen reader names it: role and accessible name (`nothing` for the page's body). */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) {
+      return 'nothing';
+    }
+    const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent?.trim() : undefined;
+    const name = label ?? element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+    const implicitRoles: Record<string, string> = { A: 'link', BUTTON: 'button', SELECT: 'combobox' };
+    const kind =
+      element.getAttribute('role') ?? (element instanceof HTMLInputElement ? `input ${element.type}` : (implicitRoles[element.tagName] ?? element.tagName.toLowerCase()));
+    return `${kind}: ${name}`;
+  });

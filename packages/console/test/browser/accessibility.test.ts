@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { accessibilityFindings, startSmtpServer, useBrowser } from '../../../core/test/setup/browser.js';
+import { startSmtpServer, useBrowser } from '../../../core/test/setup/browser.js';
 import { createExperienceClient, createWebApp } from '../../../core/test/setup/experience-client.js';
 import type { TestServer } from '../../../core/test/setup/test-server.js';
 import { userSsoIdentities } from '../../../core/src/modules/users/users.table.js';
-import { consoleAdmin, consoleUrl, openConsoleAt, startConsoleServer } from './console-session.js';
+import { consoleAdmin, consoleUrl, findingsOn, openConsoleAt, startConsoleServer } from './console-session.js';
 
 /**
  * axe-core's WCAG 2.1 A and AA rules and best practices on the console's pages, in light and dark
@@ -74,25 +74,6 @@ afterAll(async () => {
   await server?.close();
   await smtp?.close();
 });
-
-/** The axe-core findings on the page as it is now, in light and then dark mode, each prefixed with `label`. */
-const findingsOn = async (page: Page, label: string) => {
-  const findings: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    // Mantine follows the system scheme a moment later; dialogs fade in and colours change with a
-    // transition: check what is finally shown.
-    await page.waitForFunction(
-      (scheme) =>
-        document.documentElement.dataset.mantineColorScheme === scheme &&
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
-      colorScheme,
-    );
-    findings.push(...(await accessibilityFindings(page, { incomplete: false })).map((finding) => `${label} (${colorScheme}): ${finding}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return findings;
-};
 
 /**
  * Opens `path` of the console (of `on`, by default the server above) and checks it once its main

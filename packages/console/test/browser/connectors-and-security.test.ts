@@ -1,9 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { accessibilityFindings, startSmtpServer, useBrowser } from '../../../core/test/setup/browser.js';
+import { startSmtpServer, useBrowser } from '../../../core/test/setup/browser.js';
 import type { TestServer } from '../../../core/test/setup/test-server.js';
-import { consoleUrl, openConsoleAt, startConsoleServer } from './console-session.js';
+import { consoleUrl, findingsOn, openConsoleAt, startConsoleServer } from './console-session.js';
 
 /**
  * Connectors (a form generated from the factory's JSON Schema, a real test email, deletion refused
@@ -25,23 +25,6 @@ afterAll(async () => {
   await server?.close();
   await smtp?.close();
 });
-
-/** axe-core's violations on what the page shows, in light and dark mode (as accessibility.test.ts checks). */
-const violationsInBothSchemes = async (page: Page) => {
-  const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForFunction(
-      (scheme) =>
-        document.documentElement.dataset.mantineColorScheme === scheme &&
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
-      colorScheme,
-    );
-    found.push(...(await accessibilityFindings(page, { incomplete: false })).map((finding) => `${colorScheme}: ${finding}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-};
 
 /** The texts that describe an input (its hint and its error). */
 const descriptionsOf = (input: Locator) =>
@@ -263,7 +246,7 @@ describe('what the connector forms say is wrong', () => {
     expect(said).toContain('The marked fields say what to change.');
     expect(said).not.toContain('config.');
     expect(said).not.toContain('.;');
-    expect(await violationsInBothSchemes(page)).toEqual([]);
+    expect(await findingsOn(page, 'page')).toEqual([]);
     expect((await admin.get('/connectors')).body.some((connector: { id: string }) => connector.id === 'okta')).toBe(false);
 
     // The SMTP sender and reply-to addresses say what they must be, as the template dialog does.
@@ -340,7 +323,7 @@ describe('connectors the sign-in experience depends on', () => {
       expect(said.split(missing)).toHaveLength(2);
       expect(said).toContain('Concerns: Sign-up and Sign-in methods');
       await alert.getByRole('link', { name: 'Go to Sign-in experience › Sign-up and sign-in' }).waitFor();
-      expect(await violationsInBothSchemes(page)).toEqual([]);
+      expect(await findingsOn(page, 'page')).toEqual([]);
       expect((await admin.get('/connectors')).body.some((candidate: { id: string }) => candidate.id === connector!.id)).toBe(true);
     } finally {
       await admin.patch('/sign-in-exp', { signUp: before.signUp, signIn: before.signIn });
@@ -439,7 +422,7 @@ describe('captcha provider', () => {
       await page.getByText(reason).waitFor();
       await expect(remove.isDisabled()).resolves.toBe(true);
       await expect.poll(() => descriptionsOf(remove)).toContain(reason);
-      expect(await violationsInBothSchemes(page)).toEqual([]);
+      expect(await findingsOn(page, 'page')).toEqual([]);
 
       expect((await admin.patch('/sign-in-exp', { captchaPolicy: { enabled: false } })).status).toBe(200);
       await page.reload();

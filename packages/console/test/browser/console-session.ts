@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import type { Page } from 'playwright-core';
 
+import { accessibilityFindings } from '../../../core/test/setup/browser.js';
 import { startTestServer, type TestServer } from '../../../core/test/setup/test-server.js';
 
 /**
@@ -49,4 +50,26 @@ export const openConsoleAt = async (page: Page, server: TestServer, path: string
   await page.goto(consoleUrl(server, path));
   await signInAsAdmin(page);
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+};
+
+/**
+ * axe-core's findings on the page as it is now, in light and then dark mode, each prefixed with
+ * `label`; the page is left in light mode.
+ */
+export const findingsOn = async (page: Page, label: string) => {
+  const findings: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // Mantine follows the system scheme a moment later; dialogs fade in and colours change with a
+    // transition: check what is finally shown.
+    await page.waitForFunction(
+      (scheme) =>
+        document.documentElement.dataset.mantineColorScheme === scheme &&
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      colorScheme,
+    );
+    findings.push(...(await accessibilityFindings(page, { incomplete: false })).map((finding) => `${label} (${colorScheme}): ${finding}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return findings;
 };

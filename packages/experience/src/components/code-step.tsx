@@ -7,6 +7,7 @@ import { pushStep, useLocation } from '../lib/router.js';
 import { useApp } from './app-context.js';
 import { Page } from './page.js';
 import { Button, Field, FormAlert, Notice, Trans, useAsyncAction, useAutoFocus, useErrorFocus, useFormErrors } from './form.js';
+import { IdentifierText } from './identifier-field.js';
 
 export type { CodeIdentifier } from '../lib/pending-code.js';
 
@@ -112,9 +113,9 @@ export const CodeStep = ({
   return (
     <Page
       title={title}
-      // The address or number stays left to right inside right-to-left text; the field reads this
-      // sentence (how many digits, sent where) as its description.
-      description={<Trans phrase="code.description" nodes={{ target: <bdi>{identifier.value}</bdi> }} />}
+      // The address or number (in international format, with its plus) stays left to right inside
+      // right-to-left text; the field reads this sentence (how many digits, sent where) as its description.
+      description={<Trans phrase="code.description" nodes={{ target: <IdentifierText identifier={identifier} /> }} />}
       descriptionId={descriptionId}
     >
       <form

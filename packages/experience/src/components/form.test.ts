@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { ApiError } from '../lib/api.js';
+import { t } from '../lib/i18n.js';
 import de from '../locales/de.js';
 import { toFormErrors } from './form.js';
 
@@ -42,6 +43,15 @@ describe('toFormErrors', () => {
     expect(toFormErrors(error, registerFields)).toEqual({
       fields: { identifier: ['Diese Eingabe ist zu lang.'], password: ['Dieses Feld ist erforderlich.'] },
     });
+    // With the limit the server names, the phrase names it too.
+    const limited = new ApiError(400, 'guard.invalid_input', 'Die Anfrage ist ungültig', [
+      { path: 'body.identifier.value', code: 'too_big', message: 'Darf höchstens 128 Zeichen lang sein.', maximum: 128 },
+      { path: 'body.password', code: 'too_small', message: 'Muss mindestens 8 Zeichen lang sein.', minimum: 8 },
+    ]);
+    expect(toFormErrors(limited, registerFields)).toEqual({
+      fields: { identifier: [t('errors.max_length', { max: 128 })], password: [t('errors.min_length', { min: 8 })] },
+    });
+    expect(toFormErrors(limited, registerFields).fields.identifier![0]).toContain('128');
     // A detail of no field on the page: the form's message, in the page's words too.
     const unplaced = new ApiError(400, 'guard.invalid_input', 'Die Anfrage ist ungültig: Ungültige Eingabe', [
       { path: 'body.verificationId', code: 'invalid_type', message: 'Ungültige Eingabe' },

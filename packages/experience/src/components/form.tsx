@@ -1,7 +1,7 @@
 import type { ComponentChildren, RefObject } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 
-import { ApiError } from '../lib/api.js';
+import { ApiError, type ErrorDetail } from '../lib/api.js';
 import { CaptchaError } from '../lib/captcha.js';
 import { t } from '../lib/i18n.js';
 import { href, navigate } from '../lib/router.js';
@@ -31,9 +31,19 @@ const fieldOfCode = (code: string): string | undefined => {
   return /^user\.(username|email|phone)_/.exec(code)?.[1];
 };
 
-/** The page's phrase for a value the request validator refused, by the issue's code. */
-const inputProblem = (code: string) =>
-  code === 'too_big' ? t('errors.too_long') : code === 'too_small' ? t('errors.required') : t('errors.not_accepted');
+/**
+ * The page's phrase for a value the request validator refused, by the issue's code, with the limit
+ * the server names for a value too long or too short.
+ */
+const inputProblem = ({ code, maximum, minimum }: ErrorDetail) => {
+  if (code === 'too_big') {
+    return maximum === undefined ? t('errors.too_long') : t('errors.max_length', { max: maximum });
+  }
+  if (code === 'too_small') {
+    return minimum === undefined || minimum <= 1 ? t('errors.required') : t('errors.min_length', { min: minimum });
+  }
+  return t('errors.not_accepted');
+};
 
 /** Where a page puts an error: by generic field name (`password`) or by the detail's path (`values.nickname`). */
 export type FieldResolver = Record<string, string> | ((key: string) => string | undefined);
@@ -85,7 +95,7 @@ export const toFormErrors = (error: unknown, fields: FieldResolver = {}): FormEr
   for (const detail of error.details) {
     const field = resolve(detail.path.replace(/^body\./, ''));
     if (field) {
-      add(field, invalidInput ? inputProblem(detail.code) : detail.message);
+      add(field, invalidInput ? inputProblem(detail) : detail.message);
     } else {
       unplaced = true;
     }
@@ -246,13 +256,15 @@ export type FieldProps = InputProps & {
   inputRef?: RefObject<HTMLInputElement | null> | undefined;
   /** Extra content inside the input row (the show-password button). */
   addon?: ComponentChildren;
+  /** Content before the input, on its row (a phone number's country picker); the row reads left to right. */
+  prefix?: ComponentChildren;
   id?: string;
   /** Ids of text elsewhere on the page that describes the field (a step's description). */
   describedBy?: string | undefined;
 };
 
 /** A labelled input with its hint and errors wired up for assistive technology. */
-export const Field = ({ label, value, onValue, errors, hint, optional, inputRef, addon, id, describedBy: described, ...input }: FieldProps) => {
+export const Field = ({ label, value, onValue, errors, hint, optional, inputRef, addon, prefix, id, describedBy: described, ...input }: FieldProps) => {
   const generated = useId();
   const inputId = id ?? `field-${generated}`;
   const hintId = `${inputId}-hint`;
@@ -269,7 +281,9 @@ export const Field = ({ label, value, onValue, errors, hint, optional, inputRef,
           {hint}
         </div>
       )}
-      <div class={addon ? 'input-row' : undefined}>
+      {/* The input stays the same element when a prefix appears while typing (it keeps the focus). */}
+      <div class={addon ? 'input-row' : prefix ? 'prefixed-row' : undefined} dir={prefix ? 'ltr' : undefined}>
+        {prefix}
         <input
           // Spread as a plain object: preact types `type` per input kind, which a union cannot meet.
           {...(input as object)}

@@ -1,6 +1,7 @@
 import type { AccountChoice, ConsentInfo, ExperienceConfig, InteractionEvent } from '@gatehouse/schemas';
 
-export type ErrorDetail = { path: string; code: string; message: string };
+/** A field the server refused; a value too short or too long names the limit it broke. */
+export type ErrorDetail = { path: string; code: string; message: string; minimum?: number; maximum?: number };
 
 /** An error answer of the experience API (`{ code, message, details? }`), or a network failure (status 0). */
 export class ApiError extends Error {

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import {
   detectIdentifierType,
+  identifierFieldText,
   identifierInputProps,
   identifierLabelKey,
   isValidIdentifier,
   matchIdentifierType,
   normalizeIdentifier,
+  showsCountryPicker,
 } from './identifier.js';
 
 describe('detectIdentifierType', () => {
@@ -79,5 +81,26 @@ describe('identifier field', () => {
     expect(identifierInputProps(['phone'])).toEqual({ type: 'tel', inputMode: 'tel', autoComplete: 'tel', ...common });
     expect(identifierInputProps(['username'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username', ...common });
     expect(identifierInputProps(['username', 'email'])).toEqual({ type: 'text', inputMode: 'text', autoComplete: 'username', ...common });
+  });
+});
+
+describe('showsCountryPicker and identifierFieldText', () => {
+  it('shows the picker beside a phone-only field, and beside another once a phone number is typed', () => {
+    expect(showsCountryPicker('', ['phone'])).toBe(true);
+    expect(showsCountryPicker('alice', ['phone'])).toBe(true);
+    expect(showsCountryPicker('', ['username', 'email', 'phone'])).toBe(false);
+    expect(showsCountryPicker('alice', ['username', 'email', 'phone'])).toBe(false);
+    expect(showsCountryPicker('a@b.co', ['email', 'phone'])).toBe(false);
+    expect(showsCountryPicker('+', ['email', 'phone'])).toBe(false);
+    expect(showsCountryPicker('555', ['username', 'email', 'phone'])).toBe(true);
+    expect(showsCountryPicker('+44 79', ['email', 'phone'])).toBe(true);
+    // Digits are a username where phone numbers are not accepted: no picker.
+    expect(showsCountryPicker('555', ['username', 'email'])).toBe(false);
+  });
+
+  it('puts a sent phone number back into a field with its plus (international, whatever country is picked)', () => {
+    expect(identifierFieldText({ type: 'phone', value: '15551234567' })).toBe('+15551234567');
+    expect(identifierFieldText({ type: 'email', value: 'a@b.co' })).toBe('a@b.co');
+    expect(identifierFieldText({ type: 'phone', value: '+15551234567' })).toBe('+15551234567');
   });
 });

@@ -42,6 +42,22 @@ export const matchIdentifierType = (value: string, enabled: readonly IdentifierT
 export const normalizeIdentifier = (type: IdentifierType, value: string): string =>
   type === 'phone' ? value.replace(/\D/g, '').replace(/^00(?=[1-9])/, '') : value.trim();
 
+/**
+ * A stored or sent identifier as a field shows it again (back from the code step, after a reload):
+ * a phone number, kept as digits with its country code, with a plus, so that it is not read as a
+ * national number of the picked country.
+ */
+export const identifierFieldText = (identifier: { type: IdentifierType; value: string }): string =>
+  identifier.type === 'phone' && /^\d+$/.test(identifier.value) ? `+${identifier.value}` : identifier.value;
+
+/**
+ * Whether the field shows the phone country picker: always where only phone numbers are accepted,
+ * else once what was typed reads as a phone number (digits, maybe after `+`).
+ */
+export const showsCountryPicker = (value: string, types: readonly IdentifierType[]): boolean =>
+  types.includes('phone') &&
+  (types.every((type) => type === 'phone') || (value.trim() !== '' && matchIdentifierType(value, types) === 'phone'));
+
 /** Whether the value is acceptable for the type before asking the server. */
 export const isValidIdentifier = (type: IdentifierType, value: string): boolean => {
   const normalized = normalizeIdentifier(type, value);

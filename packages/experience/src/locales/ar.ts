@@ -13,6 +13,7 @@ const ar: Phrases = {
   'field.username': 'اسم المستخدم',
   'field.email': 'البريد الإلكتروني',
   'field.phone': 'رقم الهاتف',
+  'field.country_code': 'رمز البلد',
   'field.username_or_email': 'اسم المستخدم أو البريد الإلكتروني',
   'field.username_or_phone': 'اسم المستخدم أو رقم الهاتف',
   'field.email_or_phone': 'البريد الإلكتروني أو رقم الهاتف',

@@ -13,6 +13,7 @@ const de: Phrases = {
   'field.username': 'Benutzername',
   'field.email': 'E-Mail',
   'field.phone': 'Telefonnummer',
+  'field.country_code': 'Ländervorwahl',
   'field.username_or_email': 'Benutzername oder E-Mail',
   'field.username_or_phone': 'Benutzername oder Telefonnummer',
   'field.email_or_phone': 'E-Mail oder Telefonnummer',

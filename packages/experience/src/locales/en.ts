@@ -17,6 +17,7 @@ const en = {
   'field.username': 'Username',
   'field.email': 'Email',
   'field.phone': 'Phone number',
+  'field.country_code': 'Country code',
   'field.username_or_email': 'Username or email',
   'field.username_or_phone': 'Username or phone number',
   'field.email_or_phone': 'Email or phone number',

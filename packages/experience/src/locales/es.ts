@@ -13,6 +13,7 @@ const es: Phrases = {
   'field.username': 'Nombre de usuario',
   'field.email': 'Correo electrónico',
   'field.phone': 'Número de teléfono',
+  'field.country_code': 'Código de país',
   'field.username_or_email': 'Nombre de usuario o correo electrónico',
   'field.username_or_phone': 'Nombre de usuario o número de teléfono',
   'field.email_or_phone': 'Correo electrónico o número de teléfono',

@@ -13,6 +13,7 @@ const fr: Phrases = {
   'field.username': 'Nom d’utilisateur',
   'field.email': 'E-mail',
   'field.phone': 'Numéro de téléphone',
+  'field.country_code': 'Indicatif du pays',
   'field.username_or_email': 'Nom d’utilisateur ou e-mail',
   'field.username_or_phone': 'Nom d’utilisateur ou numéro de téléphone',
   'field.email_or_phone': 'E-mail ou numéro de téléphone',

@@ -13,6 +13,7 @@ const it: Phrases = {
   'field.username': 'Nome utente',
   'field.email': 'Email',
   'field.phone': 'Numero di telefono',
+  'field.country_code': 'Prefisso internazionale',
   'field.username_or_email': 'Nome utente o email',
   'field.username_or_phone': 'Nome utente o numero di telefono',
   'field.email_or_phone': 'Email o numero di telefono',

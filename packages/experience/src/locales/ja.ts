@@ -13,6 +13,7 @@ const ja: Phrases = {
   'field.username': 'ユーザー名',
   'field.email': 'メールアドレス',
   'field.phone': '電話番号',
+  'field.country_code': '国番号',
   'field.username_or_email': 'ユーザー名またはメールアドレス',
   'field.username_or_phone': 'ユーザー名または電話番号',
   'field.email_or_phone': 'メールアドレスまたは電話番号',

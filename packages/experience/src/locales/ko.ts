@@ -13,6 +13,7 @@ const ko: Phrases = {
   'field.username': '사용자 이름',
   'field.email': '이메일',
   'field.phone': '전화번호',
+  'field.country_code': '국가 번호',
   'field.username_or_email': '사용자 이름 또는 이메일',
   'field.username_or_phone': '사용자 이름 또는 전화번호',
   'field.email_or_phone': '이메일 또는 전화번호',

@@ -13,6 +13,7 @@ const plPL: Phrases = {
   'field.username': 'Nazwa użytkownika',
   'field.email': 'Adres e-mail',
   'field.phone': 'Numer telefonu',
+  'field.country_code': 'Numer kierunkowy kraju',
   'field.username_or_email': 'Nazwa użytkownika lub adres e-mail',
   'field.username_or_phone': 'Nazwa użytkownika lub numer telefonu',
   'field.email_or_phone': 'Adres e-mail lub numer telefonu',

@@ -13,6 +13,7 @@ const ptBR: Phrases = {
   'field.username': 'Nome de usuário',
   'field.email': 'E-mail',
   'field.phone': 'Número de telefone',
+  'field.country_code': 'Código do país',
   'field.username_or_email': 'Nome de usuário ou e-mail',
   'field.username_or_phone': 'Nome de usuário ou número de telefone',
   'field.email_or_phone': 'E-mail ou número de telefone',

@@ -13,6 +13,7 @@ const ptPT: Phrases = {
   'field.username': 'Nome de utilizador',
   'field.email': 'E-mail',
   'field.phone': 'Número de telemóvel',
+  'field.country_code': 'Indicativo do país',
   'field.username_or_email': 'Nome de utilizador ou e-mail',
   'field.username_or_phone': 'Nome de utilizador ou número de telemóvel',
   'field.email_or_phone': 'E-mail ou número de telemóvel',

@@ -13,6 +13,7 @@ const ru: Phrases = {
   'field.username': 'Имя пользователя',
   'field.email': 'Электронная почта',
   'field.phone': 'Номер телефона',
+  'field.country_code': 'Код страны',
   'field.username_or_email': 'Имя пользователя или электронная почта',
   'field.username_or_phone': 'Имя пользователя или номер телефона',
   'field.email_or_phone': 'Электронная почта или номер телефона',

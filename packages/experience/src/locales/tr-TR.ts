@@ -13,6 +13,7 @@ const trTR: Phrases = {
   'field.username': 'Kullanıcı adı',
   'field.email': 'E-posta',
   'field.phone': 'Telefon numarası',
+  'field.country_code': 'Ülke kodu',
   'field.username_or_email': 'Kullanıcı adı veya e-posta',
   'field.username_or_phone': 'Kullanıcı adı veya telefon numarası',
   'field.email_or_phone': 'E-posta veya telefon numarası',

@@ -13,6 +13,7 @@ const ukUA: Phrases = {
   'field.username': 'Ім’я користувача',
   'field.email': 'Електронна пошта',
   'field.phone': 'Номер телефону',
+  'field.country_code': 'Код країни',
   'field.username_or_email': 'Ім’я користувача або електронна пошта',
   'field.username_or_phone': 'Ім’я користувача або номер телефону',
   'field.email_or_phone': 'Електронна пошта або номер телефону',

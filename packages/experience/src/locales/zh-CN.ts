@@ -13,6 +13,7 @@ const zhCN: Phrases = {
   'field.username': '用户名',
   'field.email': '邮箱',
   'field.phone': '手机号码',
+  'field.country_code': '国家/地区代码',
   'field.username_or_email': '用户名或邮箱',
   'field.username_or_phone': '用户名或手机号码',
   'field.email_or_phone': '邮箱或手机号码',

@@ -13,6 +13,7 @@ const zhHK: Phrases = {
   'field.username': '用戶名稱',
   'field.email': '電郵',
   'field.phone': '電話號碼',
+  'field.country_code': '國家/地區代碼',
   'field.username_or_email': '用戶名稱或電郵',
   'field.username_or_phone': '用戶名稱或電話號碼',
   'field.email_or_phone': '電郵或電話號碼',

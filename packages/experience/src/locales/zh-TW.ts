@@ -13,6 +13,7 @@ const zhTW: Phrases = {
   'field.username': '使用者名稱',
   'field.email': '電子郵件',
   'field.phone': '手機號碼',
+  'field.country_code': '國家/地區代碼',
   'field.username_or_email': '使用者名稱或電子郵件',
   'field.username_or_phone': '使用者名稱或手機號碼',
   'field.email_or_phone': '電子郵件或手機號碼',

@@ -13,6 +13,7 @@ import {
   useErrorFocus,
   useFormErrors,
 } from '../components/form.js';
+import { IdentifierField, toApiIdentifier, usePhoneCountry, whenPhoneReady } from '../components/identifier-field.js';
 import { NewPasswordFields, checkNewPassword } from '../components/new-password.js';
 import { Page } from '../components/page.js';
 import { Terms } from '../components/terms.js';
@@ -26,15 +27,7 @@ import {
 } from '../lib/custom-fields.js';
 import { type PendingSubmit, redirectTo } from '../lib/flow.js';
 import { t } from '../lib/i18n.js';
-import {
-  type IdentifierType,
-  identifierInputProps,
-  identifierMaxLength,
-  identifierLabelKey,
-  isValidIdentifier,
-  matchIdentifierType,
-  normalizeIdentifier,
-} from '../lib/identifier.js';
+import { type IdentifierType, identifierMaxLength, identifierLabelKey, matchIdentifierType } from '../lib/identifier.js';
 import { parseMissingProfile } from '../lib/missing-profile.js';
 import { sessionStore, storageKeys } from '../lib/storage.js';
 
@@ -64,7 +57,8 @@ const customKey = (name: string) => `custom.${name}`;
  * and submits again; if still something is missing, the form shows that.
  */
 export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
-  const { config } = useApp();
+  const { config, language } = useApp();
+  const phoneCountry = usePhoneCountry();
   const [stored, setPending] = useState<PendingSubmit | undefined>(() => preview ?? sessionStore.get<PendingSubmit>(storageKeys.missingProfile));
   // The console's preview names the fields itself, and changes them as the draft changes.
   const pending = preview ?? stored;
@@ -135,7 +129,8 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
 
   // The first field gets the focus whenever the list of fields changes, and back from a code step.
   useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+    // The number, not its country picker: the country is right more often than not.
+    formRef.current?.querySelector<HTMLElement>('input, select:not(.phone-country select)')?.focus();
   }, [pending, code]);
 
   // Opened without knowing what is missing (a reload in another tab): ask the server by submitting.
@@ -156,8 +151,19 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
     setCode({ identifier: next, verificationId, queue: rest });
   };
 
-  const onSubmit = (event: Event) => {
-    event.preventDefault();
+  /** What a contact field (email, phone, either) reads as, if it is one of the types it takes. */
+  const contactType = (kind: keyof typeof identifierTypes) => {
+    const text = String(values[kind] ?? '');
+    return text.trim() ? matchIdentifierType(text, identifierTypes[kind]) : undefined;
+  };
+
+  const onSubmit = (event?: Event) => {
+    event?.preventDefault();
+    // A phone number submitted before the phone module arrived: again once it is there.
+    const phoneTyped = fields.some((field) => (field.kind === 'phone' || field.kind === 'emailOrPhone') && contactType(field.kind) === 'phone');
+    if (!whenPhoneReady(phoneTyped ? 'phone' : undefined, () => onSubmit(), fail)) {
+      return;
+    }
     const problems: FormErrors = { fields: {} };
     const add = (field: string, message: string) => {
       (problems.fields[field] ??= []).push(message);
@@ -180,13 +186,14 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
         case 'emailOrPhone': {
           const types = identifierTypes[field.kind];
           const text = String(values[field.kind] ?? '');
-          const typed = text.trim() ? matchIdentifierType(text, types) : undefined;
+          const typed = contactType(field.kind);
+          const value = typed && typed !== 'username' ? toApiIdentifier(typed, text, phoneCountry.chosen, language) : undefined;
           if (!text.trim()) {
             add(field.kind, t('errors.required'));
-          } else if (!typed || typed === 'username' || !isValidIdentifier(typed, text)) {
+          } else if (!typed || typed === 'username' || value === undefined) {
             add(field.kind, t('errors.invalid_identifier', { label: t(identifierLabelKey(types)) }));
           } else if (!saved.current.has(typed)) {
-            contacts.push({ type: typed, value: normalizeIdentifier(typed, text) });
+            contacts.push({ type: typed, value });
           }
           break;
         }
@@ -315,11 +322,13 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
             case 'emailOrPhone': {
               const types = identifierTypes[field.kind];
               return (
-                <Field
+                <IdentifierField
                   key={field.kind}
                   label={t(identifierLabelKey(types))}
                   name={field.kind}
-                  {...identifierInputProps(types)}
+                  types={types}
+                  country={phoneCountry.chosen}
+                  onCountry={phoneCountry.choose}
                   autoComplete={field.kind === 'phone' ? 'tel' : 'email'}
                   autoCapitalize="off"
                   spellcheck={false}

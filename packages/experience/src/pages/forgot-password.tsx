@@ -5,7 +5,6 @@ import { ChoosePasswordPage } from '../components/choose-password.js';
 import { CodeStep, useCodeStep } from '../components/code-step.js';
 import {
   Button,
-  Field,
   FormAlert,
   PageLink,
   useAsyncAction,
@@ -13,6 +12,7 @@ import {
   useErrorFocus,
   useFormErrors,
 } from '../components/form.js';
+import { IdentifierField, toApiIdentifier, usePhoneCountry, whenPhoneReady } from '../components/identifier-field.js';
 import { Page } from '../components/page.js';
 import { api, isApiError } from '../lib/api.js';
 import { startFlow, submitInteraction } from '../lib/flow.js';
@@ -20,11 +20,9 @@ import { t } from '../lib/i18n.js';
 import {
   type IdentifierType,
   detectIdentifierType,
-  identifierInputProps,
+  identifierFieldText,
   identifierLabelKey,
-  isValidIdentifier,
   matchIdentifierType,
-  normalizeIdentifier,
 } from '../lib/identifier.js';
 import { prefill } from '../lib/prefill.js';
 import type { PhraseKey } from '../locales/en.js';
@@ -42,7 +40,7 @@ const descriptions: Record<string, PhraseKey> = {
  * page goes back to it with the reason, and offers to create the account.
  */
 export default function ForgotPasswordPage() {
-  const { config } = useApp();
+  const { config, language } = useApp();
   const types: IdentifierType[] = [
     ...(config.forgotPassword.email ? (['email'] as const) : []),
     ...(config.forgotPassword.phone ? (['phone'] as const) : []),
@@ -57,9 +55,10 @@ export default function ForgotPasswordPage() {
   // What was typed on the sign-in page; else, after a reload, the address of the code step.
   const [value, setValue] = useState(
     (prefill.identifier && types.includes(detectIdentifierType(prefill.identifier)) ? prefill.identifier : undefined) ??
-      codeStep.saved?.identifier.value ??
+      (codeStep.saved && identifierFieldText(codeStep.saved.identifier)) ??
       '',
   );
+  const phoneCountry = usePhoneCountry();
   const { busy, run } = useAsyncAction();
   const { errors, setErrors, fail, clear } = useFormErrors({ identifier: 'identifier', email: 'identifier', phone: 'identifier' });
   const formRef = useRef<HTMLFormElement>(null);
@@ -80,7 +79,7 @@ export default function ForgotPasswordPage() {
               throw error;
             }
             // Nothing to reset: back to the address (a new code would not help), with the reason.
-            setValue(pending.identifier.value);
+            setValue(identifierFieldText(pending.identifier));
             setNoAccount(true);
             setErrors({ fields: { identifier: [error.message] } });
             codeStep.abandon();
@@ -131,16 +130,21 @@ export default function ForgotPasswordPage() {
       <form
         ref={formRef}
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={function onSubmit(event?: Event) {
+          event?.preventDefault();
           const typed = value.trim() ? matchIdentifierType(value, types) : undefined;
-          if (!typed || typed === 'username' || !isValidIdentifier(typed, value)) {
+          // A phone number submitted before the phone module arrived: again once it is there.
+          if (!whenPhoneReady(typed, () => onSubmit(), fail)) {
+            return;
+          }
+          const identifierValue = typed && toApiIdentifier(typed, value, phoneCountry.chosen, language);
+          if (!typed || typed === 'username' || identifierValue === undefined) {
             setErrors({ fields: { identifier: [t(value.trim() ? 'errors.invalid_identifier' : 'errors.required', { label })] } });
             return;
           }
           clear();
           setNoAccount(false);
-          const identifier = { type: typed, value: normalizeIdentifier(typed, value) };
+          const identifier = { type: typed, value: identifierValue };
           void run(async () => {
             await startFlow('ForgotPassword');
             const { verificationId } = await api.sendCode(identifier);
@@ -149,12 +153,14 @@ export default function ForgotPasswordPage() {
         }}
       >
         <FormAlert message={errors.form} />
-        <Field
+        <IdentifierField
           label={label}
           name="username"
+          types={types}
+          country={phoneCountry.chosen}
+          onCountry={phoneCountry.choose}
           value={value}
           onValue={setValue}
-          {...identifierInputProps(types)}
           autoCapitalize="off"
           autoCorrect="off"
           spellcheck={false}

@@ -6,7 +6,6 @@ import { type CodeIdentifier, CodeStep, useCodeStep } from '../components/code-s
 import {
   BackAction,
   Button,
-  Field,
   FormAlert,
   PageLink,
   Trans,
@@ -16,6 +15,7 @@ import {
   useFormErrors,
   useMountFocus,
 } from '../components/form.js';
+import { IdentifierField, IdentifierText, toApiIdentifier, usePhoneCountry, whenPhoneReady } from '../components/identifier-field.js';
 import { NewPasswordFields, checkNewPassword } from '../components/new-password.js';
 import { Page } from '../components/page.js';
 import { Divider, SocialButtons } from '../components/social.js';
@@ -23,13 +23,7 @@ import { Terms } from '../components/terms.js';
 import { api, isApiError } from '../lib/api.js';
 import { startFlow, submitInteraction } from '../lib/flow.js';
 import { t } from '../lib/i18n.js';
-import {
-  identifierInputProps,
-  identifierLabelKey,
-  isValidIdentifier,
-  matchIdentifierType,
-  normalizeIdentifier,
-} from '../lib/identifier.js';
+import { identifierFieldText, identifierLabelKey, matchIdentifierType } from '../lib/identifier.js';
 import { prefill } from '../lib/prefill.js';
 import { agreeToTermsFor, termsDisplay } from '../lib/terms.js';
 
@@ -56,7 +50,7 @@ const errorFields = {
  * (when the tenant uses passwords), submit.
  */
 export default function RegisterPage() {
-  const { config } = useApp();
+  const { config, language } = useApp();
   const { signUp } = config;
   const types = signUp.identifiers;
   const terms = termsDisplay(config, 'register');
@@ -69,10 +63,11 @@ export default function RegisterPage() {
   // reload), the address it was sent to; else the app's login_hint. Each only when it is something
   // this tenant registers with (an email for an email sign-up).
   const [value, setValue] = useState(() =>
-    [prefill.newAccount, codeStep.saved?.identifier.value, config.interaction?.loginHint].find(
+    [prefill.newAccount, codeStep.saved && identifierFieldText(codeStep.saved.identifier), config.interaction?.loginHint].find(
       (candidate) => candidate && matchIdentifierType(candidate, types),
     ) ?? '',
   );
+  const phoneCountry = usePhoneCountry();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -109,24 +104,28 @@ export default function RegisterPage() {
     await submitInteraction(agree);
   };
 
-  const onSubmit = (event: Event) => {
-    event.preventDefault();
+  const onSubmit = (event?: Event) => {
+    event?.preventDefault();
     const typed = value.trim() ? matchIdentifierType(value, types) : undefined;
+    // A phone number submitted before the phone module arrived: again once it is there.
+    if (!whenPhoneReady(typed, () => onSubmit(), fail)) {
+      return;
+    }
+    const identifierValue = typed && toApiIdentifier(typed, value, phoneCountry.chosen, language);
     const fields: Record<string, string[]> = signUp.password ? checkNewPassword(password, confirm, config.passwordPolicy) : {};
     if (!value.trim()) {
       fields.identifier = [t('errors.required')];
-    } else if (!typed || !isValidIdentifier(typed, value)) {
+    } else if (!typed || identifierValue === undefined) {
       fields.identifier = [t('errors.invalid_identifier', { label })];
     }
     if (terms === 'checkbox' && !agreed) {
       fields.terms = [t('errors.agree_terms')];
     }
-    if (Object.keys(fields).length > 0 || !typed) {
+    if (Object.keys(fields).length > 0 || !typed || identifierValue === undefined) {
       setErrors({ fields });
       return;
     }
     clear();
-    const identifierValue = normalizeIdentifier(typed, value);
     void run(async () => {
       await startFlow('Register');
       if (typed === 'username') {
@@ -190,12 +189,14 @@ export default function RegisterPage() {
       {types.length > 0 && (
         <form ref={formRef} noValidate onSubmit={onSubmit}>
           <FormAlert message={errors.form} />
-          <Field
+          <IdentifierField
             label={label}
             name="username"
+            types={types}
+            country={phoneCountry.chosen}
+            onCountry={phoneCountry.choose}
             value={value}
             onValue={setValue}
-            {...identifierInputProps(types)}
             autoCapitalize="off"
             autoCorrect="off"
             spellcheck={false}
@@ -266,11 +267,12 @@ const ExistingAccountStep = ({
   // No field: the focus goes to the action, which reads the question with it.
   const actionRef = useRef<HTMLDivElement>(null);
   useMountFocus(actionRef, 'button, a');
-  prefill.identifier = identifier.value;
+  // The sign-in page starts with it (a phone number with its plus: it is international).
+  prefill.identifier = identifierFieldText(identifier);
   return (
     <Page
       title={t('register.existing_title')}
-      description={<Trans phrase="register.existing_description" nodes={{ identifier: <bdi>{identifier.value}</bdi> }} />}
+      description={<Trans phrase="register.existing_description" nodes={{ identifier: <IdentifierText identifier={identifier} /> }} />}
       descriptionId={descriptionId}
     >
       <div ref={actionRef}>

@@ -8,6 +8,7 @@ import { SignedInUser, displayNameOf } from '../components/signed-in-user.js';
 import { api } from '../lib/api.js';
 import { redirectTo } from '../lib/flow.js';
 import { t } from '../lib/i18n.js';
+import { usePhone } from '../lib/phone-loader.js';
 
 type Choice = 'continue' | 'another';
 
@@ -25,6 +26,8 @@ export default function SelectAccountPage() {
   const [choice, setChoice] = useState<Choice>();
   const { busy, run } = useAsyncAction();
   const { errors, fail } = useFormErrors();
+  // "Continue as +1 555 123 4567": the phone number in international format once the module is there.
+  usePhone(Boolean(info?.user.primaryPhone));
   // Once the account is shown, the heading takes the focus, then Tab reaches the choices.
   const headingRef = useAutoFocus<HTMLHeadingElement>(Boolean(info), Boolean(info));
 

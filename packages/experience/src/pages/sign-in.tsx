@@ -5,7 +5,6 @@ import { type CodeIdentifier, CodeStep, useCodeStep } from '../components/code-s
 import {
   BackAction,
   Button,
-  Field,
   FormAlert,
   Notice,
   PageLink,
@@ -17,19 +16,14 @@ import {
   useFormErrors,
   useMountFocus,
 } from '../components/form.js';
+import { IdentifierField, IdentifierText, toApiIdentifier, usePhoneCountry, whenPhoneReady } from '../components/identifier-field.js';
 import { Page } from '../components/page.js';
 import { Divider, SocialButtons } from '../components/social.js';
 import { Terms } from '../components/terms.js';
 import { api, isApiError } from '../lib/api.js';
 import { startFlow, submitInteraction } from '../lib/flow.js';
 import { t } from '../lib/i18n.js';
-import {
-  identifierInputProps,
-  identifierLabelKey,
-  isValidIdentifier,
-  matchIdentifierType,
-  normalizeIdentifier,
-} from '../lib/identifier.js';
+import { identifierFieldText, identifierLabelKey, matchIdentifierType } from '../lib/identifier.js';
 import { prefill } from '../lib/prefill.js';
 import { useLocation } from '../lib/router.js';
 import { type SignInMode, alternativeModeFor, identifierTypesFor, signInModeFor } from '../lib/sign-in-method.js';
@@ -45,7 +39,7 @@ const errorFields = {
 };
 
 export default function SignInPage() {
-  const { config } = useApp();
+  const { config, language } = useApp();
   const { query } = useLocation();
   const { methods } = config.signIn;
   const canRegister = config.signInMode !== 'SignIn';
@@ -57,7 +51,10 @@ export default function SignInPage() {
   const [unknownAccount, setUnknownAccount] = useState<string>();
   // What was typed before (on this or another page); else, after a reload, the address of the
   // code step, to sign in by code; else the app's login_hint.
-  const [value, setValue] = useState(prefill.identifier ?? codeStep.saved?.identifier.value ?? config.interaction?.loginHint ?? '');
+  const [value, setValue] = useState(
+    prefill.identifier ?? (codeStep.saved && identifierFieldText(codeStep.saved.identifier)) ?? config.interaction?.loginHint ?? '',
+  );
+  const phoneCountry = usePhoneCountry();
   const [password, setPassword] = useState('');
   const [preferred, setPreferred] = useState<SignInMode | undefined>(codeStep.saved && 'code');
   const [agreed, setAgreed] = useState(false);
@@ -108,12 +105,17 @@ export default function SignInPage() {
     await submitInteraction(agree);
   };
 
-  const onSubmit = (event: Event) => {
-    event.preventDefault();
+  const onSubmit = (event?: Event) => {
+    event?.preventDefault();
+    // A phone number submitted before the phone module arrived: again once it is there.
+    if (!whenPhoneReady(typed, () => onSubmit(), fail)) {
+      return;
+    }
     const fields: Record<string, string[]> = {};
+    const identifierValue = typed && toApiIdentifier(typed, value, phoneCountry.chosen, language);
     if (!value.trim()) {
       fields.identifier = [t('errors.required')];
-    } else if (!typed || !isValidIdentifier(typed, value)) {
+    } else if (!typed || identifierValue === undefined) {
       fields.identifier = [t('errors.invalid_identifier', { label })];
     }
     if (mode === 'password' && !password) {
@@ -122,12 +124,12 @@ export default function SignInPage() {
     if (terms === 'checkbox' && !agreed) {
       fields.terms = [t('errors.agree_terms')];
     }
-    if (Object.keys(fields).length > 0 || !typed) {
+    if (Object.keys(fields).length > 0 || !typed || identifierValue === undefined) {
       setErrors({ fields });
       return;
     }
     clear();
-    const identifier = { type: typed, value: normalizeIdentifier(typed, value) };
+    const identifier = { type: typed, value: identifierValue };
     void run(async () => {
       await startFlow('SignIn');
       if (mode === 'password') {
@@ -167,16 +169,18 @@ export default function SignInPage() {
       {methods.length > 0 && (
         <form ref={formRef} noValidate onSubmit={onSubmit}>
           <FormAlert message={errors.form} />
-          <Field
+          <IdentifierField
             label={label}
             name="username"
+            types={accepted}
+            country={phoneCountry.chosen}
+            onCountry={phoneCountry.choose}
             value={value}
             onValue={(next) => {
               setValue(next);
-              // The forgot-password page starts with what was typed here.
+              // The forgot-password page starts with what was typed here (and the picked country).
               prefill.identifier = next;
             }}
-            {...identifierInputProps(accepted)}
             autoCapitalize="off"
             autoCorrect="off"
             spellcheck={false}
@@ -255,7 +259,7 @@ const CreateAccountStep = ({
   return (
     <Page
       title={t('sign_in.create_title')}
-      description={<Trans phrase="sign_in.create_description" nodes={{ identifier: <bdi>{identifier.value}</bdi> }} />}
+      description={<Trans phrase="sign_in.create_description" nodes={{ identifier: <IdentifierText identifier={identifier} /> }} />}
       descriptionId={descriptionId}
     >
       <form

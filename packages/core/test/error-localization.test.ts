@@ -54,6 +54,67 @@ describe('validation messages written in the schemas', () => {
   });
 });
 
+describe('limits of length', () => {
+  it('name the limit, in the message and in the detail, in the caller’s language', async () => {
+    const long = await admin.post('/applications', { name: 'x'.repeat(257), type: 'MachineToMachine' }, de);
+    expect(long.status, JSON.stringify(long.body)).toBe(400);
+    expect(long.body.details).toEqual([
+      { path: 'body.name', code: 'too_big', maximum: 256, message: german['text.max_length'].replace('{{maximum}}', '256') },
+    ]);
+    expect(long.body.message).toBe(`Die Anfrage ist ungültig: body.name: Darf höchstens 256 Zeichen lang sein.`);
+
+    const english = await admin.post('/applications', { name: 'x'.repeat(257), type: 'MachineToMachine' }, { 'accept-language': 'en' });
+    expect(english.body.details[0].message).toBe('Must be at most 256 characters.');
+    const empty = await admin.post('/applications', { name: '', type: 'MachineToMachine' }, { 'accept-language': 'en' });
+    expect(empty.body.details).toEqual([{ path: 'body.name', code: 'too_small', minimum: 1, message: 'Must not be empty.' }]);
+    const pageSize = await admin.get('/applications?page_size=100000', { 'accept-language': 'en' });
+    expect(pageSize.body.details[0]).toMatchObject({ path: 'query.page_size', code: 'too_big', maximum: expect.any(Number) });
+  });
+});
+
+describe('an address that is no route', () => {
+  const open = (path: string, headers: Record<string, string>, method = 'GET') => fetch(`${server.endpoint}${path}`, { method, headers });
+  const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it('shows a browser a small page in its language', async () => {
+    const response = await open('/no-such-page?x=<b>', { accept: browserAccept, 'accept-language': 'de-DE,de;q=0.9' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await response.text();
+    expect(html).toMatch(/^<!doctype html><html lang="de" dir="ltr">/);
+    expect(html).toContain('<title>Seite nicht gefunden</title>');
+    expect(html).toContain('<h1>Seite nicht gefunden</h1>');
+    expect(html).not.toContain('<b>');
+
+    const chosen = await open('/sign-in/nope', { accept: 'text/html', 'accept-language': 'de', cookie: 'gatehouse_language=ar' });
+    expect(chosen.status).toBe(404);
+    const arabic = await chosen.text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('<h1>الصفحة غير موجودة</h1>');
+    const english = await (await open('/nope', { accept: 'text/html' })).text();
+    expect(english).toContain('<h1>Page not found</h1>');
+  });
+
+  it('keeps the JSON error for API clients, for /api, and for other methods', async () => {
+    for (const [path, headers, method] of [
+      ['/no-such-page', { accept: 'application/json' }, 'GET'],
+      ['/no-such-page', { accept: '*/*' }, 'GET'],
+      ['/no-such-page', {}, 'GET'],
+      ['/api/no-such-route', { accept: browserAccept }, 'GET'],
+      ['/api', { accept: browserAccept }, 'GET'],
+      ['/no-such-page', { accept: browserAccept }, 'POST'],
+    ] as const) {
+      const response = await open(path, { ...headers, 'accept-language': 'de' }, method);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), `${method} ${path} ${JSON.stringify(headers)}`).toMatch(/^application\/json/);
+      const body = (await response.json()) as { code: string; message: string };
+      expect(body.code).toBe('route.not_found');
+      expect(body.message).toBe(`Für ${method} ${path} gibt es keine passende Route.`);
+    }
+  });
+});
+
 describe('connector config issues', () => {
   it('come in German with zod’s issue codes', async () => {
     const config = { accountSID: 'nope', authToken: 12345678, fromNumber: '+15550001111', templates: [] };

@@ -371,6 +371,52 @@ describe('verification codes by email', () => {
   });
 });
 
+describe('a code sign-in with an address the email blocklist refuses', () => {
+  /** Signs in by code as `email` up to the identification, and answers what it says. */
+  const identifyByCode = async (email: string) => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize();
+    await browser.api('PUT', '', { interactionEvent: 'SignIn' });
+    const verificationId = await sendCode(browser, email);
+    expect(lastCodeFor(email).type).toBe('SignIn');
+    const verified = await browser.api('POST', '/verification/verification-code/verify', {
+      identifier: { type: 'email', value: email },
+      verificationId,
+      code: lastCodeFor(email).payload.code,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    return { browser, verificationId, identified: await browser.api('POST', '/identification', { verificationId }) };
+  };
+
+  it('refuses the address instead of answering "not registered", which offers an account it would refuse', async () => {
+    const existing = (await admin.post('/users', { primaryEmail: 'kept+tag@example.com', password })).body;
+    await admin.patch('/sign-in-exp', { emailBlocklistPolicy: { blockSubaddressing: true, customBlocklist: [] } });
+    try {
+      const unknown = await identifyByCode('y+tag@example.com');
+      expect([unknown.identified.status, unknown.identified.body.code]).toEqual([422, 'user.email_blocked']);
+      // The registration it would have led to says the same.
+      expect((await unknown.browser.api('PUT', '/interaction-event', { interactionEvent: 'Register' })).status).toBe(204);
+      expect((await unknown.browser.api('POST', '/identification', { verificationId: unknown.verificationId })).body.code).toBe('user.email_blocked');
+
+      // An address the policy lets through still learns there is no account (and may register).
+      const allowed = await identifyByCode('nobody-yet@example.com');
+      expect([allowed.identified.status, allowed.identified.body.code]).toEqual([404, 'user.identifier_not_registered']);
+      // The blocklist keeps nobody out of an account they already have.
+      const member = await identifyByCode('kept+tag@example.com');
+      expect(member.identified.status, JSON.stringify(member.identified.body)).toBe(204);
+      const submitted = await member.browser.api('POST', '/submit', {});
+      expect((await member.browser.exchange(await member.browser.follow(submitted.body.redirectTo))).claims()?.sub).toBe(existing.id);
+
+      // Where nobody may register, no account is offered: the answer stays "not registered".
+      await admin.patch('/sign-in-exp', { signInMode: 'SignIn' });
+      const closed = await identifyByCode('z+tag@example.com');
+      expect([closed.identified.status, closed.identified.body.code]).toEqual([404, 'user.identifier_not_registered']);
+    } finally {
+      await admin.patch('/sign-in-exp', { emailBlocklistPolicy: {}, signInMode: 'SignInAndRegister' });
+    }
+  });
+});
+
 describe('switching the flow (PUT /interaction-event)', () => {
   type Browser = Awaited<ReturnType<typeof createExperienceClient>>;
   /** Sends and verifies a code for `email` in the browser's current flow. */

@@ -134,7 +134,8 @@ describe('real answers of the sign-in routes', () => {
     expect(unavailable.status).toBe(503);
     expectDocumented('POST', '/api/sign-in-exp/default/check-password', unavailable);
 
-    expectDocumented('PUT', '/api/custom-phrases/{languageTag}', await admin.put('/custom-phrases/de', { 'action.sign_in': 'Los' }));
+    expectDocumented('PUT', '/api/custom-phrases/{languageTag}', await admin.put('/custom-phrases/de', { 'sign_in.submit': 'Los' }));
+    expectDocumented('PUT', '/api/custom-phrases/{languageTag}', await admin.put('/custom-phrases/de', { 'sign_in.sumbit': 'Los' }));
     expectDocumented('GET', '/api/custom-phrases', await admin.get('/custom-phrases'));
     expectDocumented('GET', '/api/custom-phrases/{languageTag}', await admin.get('/custom-phrases/de'));
     expectDocumented('DELETE', '/api/custom-phrases/{languageTag}', await admin.delete('/custom-phrases/de'));
@@ -194,7 +195,7 @@ describe('real answers of the sign-in routes', () => {
     const text = await admin.call('PATCH', '/sign-in-exp', 'hello', { 'content-type': 'text/plain' });
     expect(text.status).toBe(415);
     expectDocumented('PATCH', '/api/sign-in-exp', text);
-    const large = await admin.put('/custom-phrases/de', { 'action.sign_in': 'x'.repeat(300_000) });
+    const large = await admin.put('/custom-phrases/de', { 'sign_in.submit': 'x'.repeat(300_000) });
     expect(large.status).toBe(413);
     expectDocumented('PUT', '/api/custom-phrases/{languageTag}', large);
     const experience = await fetch(`${server.endpoint}/api/experience`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'SignIn' });

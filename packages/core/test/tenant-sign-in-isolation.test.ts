@@ -236,7 +236,7 @@ describe('sign-in across tenants', () => {
   });
 
   it('keeps phrases, email templates and custom profile fields (and the pages built from them) per tenant', async () => {
-    expect((await apiA.put('/custom-phrases/fr', { 'action.sign_in': 'Entrer A' })).status).toBe(200);
+    expect((await apiA.put('/custom-phrases/fr', { 'sign_in.submit': 'Entrer A' })).status).toBe(200);
     expect((await apiB.get('/custom-phrases/fr')).status).toBe(404);
     const tmpl = await apiA.put('/email-templates', { templates: [{ languageTag: 'en', templateType: 'SignIn', details: { subject: 'A {{code}}', content: 'A {{code}}', contentType: 'text/plain' } }] });
     expect(tmpl.status, JSON.stringify(tmpl.body)).toBe(200);

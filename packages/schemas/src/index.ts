@@ -1,3 +1,4 @@
+export * from './constants/experience-phrase-keys.js';
 export * from './constants/limits.js';
 export * from './constants/locales.js';
 export * from './constants/management-api.js';

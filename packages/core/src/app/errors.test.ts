@@ -92,6 +92,25 @@ describe('toErrorResponse', () => {
     expect(response.body.message).toContain('body.name');
   });
 
+  it('names the limit a text broke, in the detail and in words of the language', () => {
+    const issues = [
+      { code: 'too_big', maximum: 128, origin: 'string', inclusive: true, path: ['identifier'], input: 'x'.repeat(129) },
+      { code: 'too_small', minimum: 8, origin: 'string', inclusive: true, path: ['password'], input: 'short' },
+      { code: 'too_small', minimum: 1, origin: 'string', inclusive: true, path: ['name'], input: '' },
+      { code: 'too_big', maximum: 20, origin: 'array', inclusive: true, path: ['list'], input: [] },
+    ];
+    const english = toErrorResponse(new RequestValidationError('body', issues as never), requestWith().request);
+    expect(english.body.details).toEqual([
+      { path: 'body.identifier', code: 'too_big', maximum: 128, message: 'Must be at most 128 characters.' },
+      { path: 'body.password', code: 'too_small', minimum: 8, message: 'Must be at least 8 characters.' },
+      { path: 'body.name', code: 'too_small', minimum: 1, message: 'Must not be empty.' },
+      { path: 'body.list', code: 'too_big', maximum: 20, message: expect.stringContaining('20') },
+    ]);
+    const japanese = toErrorResponse(new RequestValidationError('body', issues as never), requestWith({ 'accept-language': 'ja' }).request);
+    expect(japanese.body.details?.[0]).toEqual({ path: 'body.identifier', code: 'too_big', maximum: 128, message: '128 文字以内である必要があります。' });
+    expect(japanese.body.details?.[1]?.message).toBe('8 文字以上である必要があります。');
+  });
+
   it('maps Fastify body errors to stable codes', () => {
     const { request } = requestWith({ 'content-type': 'text/plain' });
     const media = toErrorResponse(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), request);

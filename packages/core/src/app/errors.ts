@@ -8,13 +8,17 @@ import {
   negotiateLocale,
   translateEntity,
   translateError,
+  issueLimit,
   translateIssue,
   translateMessage,
   translateTerms,
 } from '../i18n/index.js';
 
-/** A detail with a message of its own: a message of the validation catalogue is translated, others are kept. */
-export type ErrorDetail = { path: string; code: string; message: string };
+/**
+ * A detail with a message of its own: a message of the validation catalogue is translated, others
+ * are kept. A value too short or too long (`too_small`, `too_big`) also carries the limit it broke.
+ */
+export type ErrorDetail = { path: string; code: string; message: string; minimum?: number; maximum?: number };
 /** A detail whose message is the translation of its own code (filled in the caller's language). */
 export type CodedDetail = { path: string; code: ErrorCode; params?: Record<string, string | number> };
 /** A detail from a zod issue (code and message as for request validation, in the caller's language). */
@@ -91,7 +95,12 @@ export const toErrorResponse = (
     translateTerms(locale, code, typeof params.entity === 'string' ? { ...params, entity: translateEntity(locale, params.entity) } : params);
   const toDetail = (detail: ErrorDetail | CodedDetail | IssueDetail): ErrorDetail => {
     if ('issue' in detail) {
-      return { path: detail.path, code: detail.issue.code ?? 'invalid', message: translateIssue(locale, detail.issue) };
+      return {
+        path: detail.path,
+        code: detail.issue.code ?? 'invalid',
+        message: translateIssue(locale, detail.issue),
+        ...issueLimit(detail.issue),
+      };
     }
     if ('message' in detail) {
       return { ...detail, message: translateMessage(locale, detail.message) ?? detail.message };

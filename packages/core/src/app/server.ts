@@ -46,10 +46,11 @@ import { translateError } from '../i18n/index.js';
 import { version } from '../version.js';
 import type { ApiInstance } from './api-types.js';
 import { authenticateManagementRequest } from './auth.js';
-import { ApiError, sendError } from './errors.js';
+import { sendError } from './errors.js';
 import './fastify-types.js';
 import { listenControlSocket } from './control-socket.js';
 import { metricsPlugin } from './metrics.js';
+import { sendNotFound } from './not-found.js';
 import { openApiTransformObject } from './openapi.js';
 import { resolveSecretKey } from './secret-key.js';
 import { resolveTenantId, rewriteTenantPrefix } from './tenant-resolution.js';
@@ -149,9 +150,7 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(new ApiError(404, 'route.not_found', { method: request.method, url: request.url }), request, reply),
-  );
+  app.setNotFoundHandler(sendNotFound);
 
   // First, so that its timer covers every request, including ones tenant resolution rejects.
   await app.register(metricsPlugin);

@@ -132,6 +132,47 @@ const errorMapFor = (locale: SupportedLocale) => {
 const messageOf = (result: ReturnType<z.core.$ZodErrorMap>) => (typeof result === 'string' ? result : result?.message);
 
 /**
+ * The limit a too short or too long value broke (`too_small` → minimum, `too_big` → maximum), for the
+ * field details of a 400: a page can say it in its own words. Undefined for other issues.
+ */
+export const issueLimit = (issue: z.core.$ZodRawIssue): { minimum: number } | { maximum: number } | undefined => {
+  const number = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined);
+  if (issue.code === 'too_small') {
+    const minimum = number(issue.minimum);
+    return minimum === undefined ? undefined : { minimum };
+  }
+  if (issue.code === 'too_big') {
+    const maximum = number(issue.maximum);
+    return maximum === undefined ? undefined : { maximum };
+  }
+  return undefined;
+};
+
+/**
+ * zod's own message for a text too short or too long says the limit in zod's terms ("Too big:
+ * expected string to have <=128 characters"); this one says it for people, in English text of the
+ * validation catalogue (`text.*`), so that it is translated like the schemas' messages. Undefined
+ * for other issues (and for an exact length, which zod words well enough).
+ */
+const lengthMessage = (issue: z.core.$ZodRawIssue): string | undefined => {
+  if (issue.origin !== 'string' || issue.exact === true || issue.inclusive === false) {
+    return undefined;
+  }
+  const limit = issueLimit(issue);
+  if (!limit) {
+    return undefined;
+  }
+  // Written as message entries, as schemas write theirs: the catalogue's test finds them so.
+  const text =
+    'minimum' in limit
+      ? limit.minimum <= 1
+        ? { message: 'Must not be empty.' }
+        : { message: `Must be at least ${limit.minimum} characters.` }
+      : { message: `Must be at most ${limit.maximum} characters.` };
+  return text.message;
+};
+
+/**
  * A zod issue's message in the given locale. A custom message (any issue code: `.regex(pattern,
  * { message })` raises `invalid_format` with it) comes from the shared catalogue; one it does not
  * know is returned as written rather than replaced by zod's generic text. zod's own messages come
@@ -149,6 +190,10 @@ export const translateIssue = (locale: SupportedLocale, issue: z.core.$ZodRawIss
     if (issue.code === 'custom' || (comparable && issue.message !== messageOf(errorMapFor('en')(issue)))) {
       return issue.message;
     }
+  }
+  const length = lengthMessage(issue);
+  if (length !== undefined) {
+    return translateMessage(locale, length) ?? length;
   }
   return messageOf(errorMapFor(locale)(issue)) ?? issue.message ?? 'Invalid value.';
 };

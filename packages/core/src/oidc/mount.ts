@@ -5,7 +5,7 @@ import type { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { tokenLogPayload } from '../modules/logs/token-log.js';
 import { issueClientCredentialsToken, tokenResponseHeaders } from './client-credentials-fast-path.js';
 import { exchangeClientSecret, type OidcRequest, readFormBody } from './client-secret-exchange.js';
-import { languageCookie, pageContextFor, renderErrorPage } from './provider-pages.js';
+import { chosenLanguageOf, pageContextFor, renderErrorPage } from './provider-pages.js';
 import type { TenantRuntime } from './tenant-runtime.js';
 
 /** Endpoints where clients authenticate with a secret. */
@@ -38,8 +38,7 @@ const holdsNul = (request: OidcRequest) => {
 const refuseRequest = async (request: FastifyRequest, reply: FastifyReply, runtime: TenantRuntime, description: string) => {
   reply.status(400).header('cache-control', 'no-store');
   if (request.headers.accept?.includes('text/html')) {
-    const chosen = new RegExp(`(?:^|;\\s*)${languageCookie}=([\\w-]+)`).exec(request.headers.cookie ?? '')?.[1];
-    const context = await pageContextFor(runtime, { chosen, acceptLanguage: request.headers['accept-language'] });
+    const context = await pageContextFor(runtime, { chosen: chosenLanguageOf(request.headers.cookie), acceptLanguage: request.headers['accept-language'] });
     return reply.type('text/html; charset=utf-8').send(renderErrorPage({ error: 'invalid_request', description, ...context }));
   }
   return reply.send({ error: 'invalid_request', error_description: description });

@@ -24,6 +24,8 @@ describe('page phrases', () => {
         expect(phrases.confirm_title, locale).not.toBe(pagePhrases.en.confirm_title);
         expect(phrases.signed_out_description, locale).not.toBe(pagePhrases.en.signed_out_description);
         expect(phrases.error_description, locale).not.toBe(pagePhrases.en.error_description);
+        expect(phrases.not_found_title, locale).not.toBe(pagePhrases.en.not_found_title);
+        expect(phrases.not_found_description, locale).not.toBe(pagePhrases.en.not_found_description);
       }
     }
   });

@@ -28,6 +28,9 @@ type PagePhrases = {
   sign_out_error_description: string;
   contact_support: string;
   error_details: string;
+  /** An address of the server that is no page (a browser's 404). */
+  not_found_title: string;
+  not_found_description: string;
 };
 
 export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
@@ -46,6 +49,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'تعذر إكمال طلب تسجيل الخروج الذي أرسله التطبيق. ارجع إلى التطبيق وحاول مرة أخرى.',
     contact_support: 'تواصل مع الدعم',
     error_details: 'التفاصيل التقنية',
+    not_found_title: 'الصفحة غير موجودة',
+    not_found_description: 'لا توجد صفحة على هذا العنوان. تحقق من الرابط أو ارجع إلى التطبيق.',
   },
   de: {
     confirm_title: 'Abmelden?',
@@ -62,6 +67,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'Die Abmeldeanfrage der App konnte nicht abgeschlossen werden. Kehren Sie zur App zurück und versuchen Sie es erneut.',
     contact_support: 'Support kontaktieren',
     error_details: 'Technische Details',
+    not_found_title: 'Seite nicht gefunden',
+    not_found_description: 'Unter dieser Adresse gibt es keine Seite. Prüfen Sie den Link oder kehren Sie zur App zurück.',
   },
   en: {
     confirm_title: 'Sign out?',
@@ -78,6 +85,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'The app\'s sign-out request could not be completed. Go back to the app and try again.',
     contact_support: 'Contact support',
     error_details: 'Technical details',
+    not_found_title: 'Page not found',
+    not_found_description: 'There is no page at this address. Check the link, or go back to the app.',
   },
   es: {
     confirm_title: '¿Cerrar sesión?',
@@ -94,6 +103,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'No se pudo completar la solicitud de cierre de sesión de la aplicación. Vuelva a la aplicación e inténtelo de nuevo.',
     contact_support: 'Contactar con soporte',
     error_details: 'Detalles técnicos',
+    not_found_title: 'Página no encontrada',
+    not_found_description: 'No hay ninguna página en esta dirección. Compruebe el enlace o vuelva a la aplicación.',
   },
   fr: {
     confirm_title: 'Se déconnecter\u00a0?',
@@ -110,6 +121,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'La demande de déconnexion de l\'application n\'a pas pu aboutir. Revenez à l\'application et réessayez.',
     contact_support: 'Contacter le support',
     error_details: 'Détails techniques',
+    not_found_title: 'Page introuvable',
+    not_found_description: 'Il n\'y a aucune page à cette adresse. Vérifiez le lien ou revenez à l\'application.',
   },
   it: {
     confirm_title: 'Disconnettersi?',
@@ -126,6 +139,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'Non è stato possibile completare la richiesta di disconnessione dell\'app. Torna all\'app e riprova.',
     contact_support: 'Contatta l\'assistenza',
     error_details: 'Dettagli tecnici',
+    not_found_title: 'Pagina non trovata',
+    not_found_description: 'A questo indirizzo non c\'è nessuna pagina. Controlla il link o torna all\'app.',
   },
   ja: {
     confirm_title: 'サインアウトしますか？',
@@ -142,6 +157,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'アプリからのサインアウト要求を完了できませんでした。アプリに戻ってもう一度お試しください。',
     contact_support: 'サポートに連絡',
     error_details: '技術的な詳細',
+    not_found_title: 'ページが見つかりません',
+    not_found_description: 'このアドレスにはページがありません。リンクを確認するか、アプリに戻ってください。',
   },
   ko: {
     confirm_title: '로그아웃하시겠습니까?',
@@ -158,6 +175,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: '앱의 로그아웃 요청을 완료할 수 없습니다. 앱으로 돌아가 다시 시도하세요.',
     contact_support: '지원팀에 문의',
     error_details: '기술 세부 정보',
+    not_found_title: '페이지를 찾을 수 없습니다',
+    not_found_description: '이 주소에는 페이지가 없습니다. 링크를 확인하거나 앱으로 돌아가세요.',
   },
   'pl-PL': {
     confirm_title: 'Wylogować się?',
@@ -174,6 +193,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'Nie udało się zrealizować żądania wylogowania aplikacji. Wróć do aplikacji i spróbuj ponownie.',
     contact_support: 'Skontaktuj się z pomocą',
     error_details: 'Szczegóły techniczne',
+    not_found_title: 'Nie znaleziono strony',
+    not_found_description: 'Pod tym adresem nie ma żadnej strony. Sprawdź link lub wróć do aplikacji.',
   },
   'pt-BR': {
     confirm_title: 'Sair?',
@@ -190,6 +211,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'Não foi possível concluir a solicitação de saída do aplicativo. Volte ao aplicativo e tente novamente.',
     contact_support: 'Falar com o suporte',
     error_details: 'Detalhes técnicos',
+    not_found_title: 'Página não encontrada',
+    not_found_description: 'Não há nenhuma página neste endereço. Verifique o link ou volte ao aplicativo.',
   },
   'pt-PT': {
     confirm_title: 'Terminar sessão?',
@@ -206,6 +229,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'Não foi possível concluir o pedido de terminar sessão da aplicação. Volte à aplicação e tente novamente.',
     contact_support: 'Contactar o suporte',
     error_details: 'Detalhes técnicos',
+    not_found_title: 'Página não encontrada',
+    not_found_description: 'Não existe nenhuma página neste endereço. Verifique a ligação ou volte à aplicação.',
   },
   ru: {
     confirm_title: 'Выйти?',
@@ -222,6 +247,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'Не удалось выполнить запрос приложения на выход. Вернитесь в приложение и попробуйте ещё раз.',
     contact_support: 'Связаться с поддержкой',
     error_details: 'Технические подробности',
+    not_found_title: 'Страница не найдена',
+    not_found_description: 'По этому адресу нет страницы. Проверьте ссылку или вернитесь в приложение.',
   },
   'tr-TR': {
     confirm_title: 'Oturum kapatılsın mı?',
@@ -238,6 +265,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'Uygulamanın oturum kapatma isteği tamamlanamadı. Uygulamaya dönüp yeniden deneyin.',
     contact_support: 'Destekle iletişime geç',
     error_details: 'Teknik ayrıntılar',
+    not_found_title: 'Sayfa bulunamadı',
+    not_found_description: 'Bu adreste bir sayfa yok. Bağlantıyı kontrol edin veya uygulamaya dönün.',
   },
   'uk-UA': {
     confirm_title: 'Вийти?',
@@ -254,6 +283,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: 'Не вдалося виконати запит застосунку на вихід. Поверніться до застосунку й спробуйте ще раз.',
     contact_support: 'Зв’язатися з підтримкою',
     error_details: 'Технічні подробиці',
+    not_found_title: 'Сторінку не знайдено',
+    not_found_description: 'За цією адресою немає сторінки. Перевірте посилання або поверніться до застосунку.',
   },
   'zh-CN': {
     confirm_title: '退出登录？',
@@ -270,6 +301,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: '无法完成应用的退出登录请求。请返回应用后重试。',
     contact_support: '联系支持',
     error_details: '技术详情',
+    not_found_title: '找不到页面',
+    not_found_description: '此地址没有页面。请检查链接，或返回应用。',
   },
   'zh-HK': {
     confirm_title: '登出？',
@@ -286,6 +319,8 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: '無法完成應用程式的登出要求。請返回應用程式後重試。',
     contact_support: '聯絡支援',
     error_details: '技術詳情',
+    not_found_title: '找不到頁面',
+    not_found_description: '此地址沒有頁面。請檢查連結，或返回應用程式。',
   },
   'zh-TW': {
     confirm_title: '要登出嗎？',
@@ -302,11 +337,17 @@ export const pagePhrases: Record<SupportedLocale, PagePhrases> = {
     sign_out_error_description: '無法完成應用程式的登出要求。請返回應用程式後重試。',
     contact_support: '聯絡支援',
     error_details: '技術詳細資料',
+    not_found_title: '找不到頁面',
+    not_found_description: '此網址沒有頁面。請檢查連結，或返回應用程式。',
   },
 };
 
 /** The cookie the hosted pages set when the user picks a language in their switcher. */
 export const languageCookie = 'gatehouse_language';
+
+/** The language picked in the hosted pages' switcher, from a request's Cookie header. */
+export const chosenLanguageOf = (cookieHeader: string | undefined) =>
+  new RegExp(`(?:^|;\\s*)${languageCookie}=([\\w-]+)`).exec(cookieHeader ?? '')?.[1];
 
 /**
  * The language of a sign-out page, as the hosted pages choose theirs (see `pickLanguage`): the
@@ -441,4 +482,10 @@ export const renderErrorPage = (options: {
       (support ? `<p><a href="${escapeHtml(support)}">${escapeHtml(text.contact_support)}</a></p>` : '') +
       `<details><summary>${escapeHtml(text.error_details)}</summary><p dir="ltr"><code>${escapeHtml(technical)}</code></p></details>`,
   );
+};
+
+/** A browser's page for an address of the server that is no page (the API still answers JSON). */
+export const renderNotFoundPage = (options: { locale: SupportedLocale; settings: PageBranding }) => {
+  const text = pagePhrases[options.locale];
+  return page(options.locale, text.not_found_title, options.settings, `<h1>${escapeHtml(text.not_found_title)}</h1><p>${escapeHtml(text.not_found_description)}</p>`);
 };

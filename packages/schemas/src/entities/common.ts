@@ -32,7 +32,16 @@ export const errorBodySchema = z
     code: z.string(),
     message: z.string(),
     details: z
-      .array(z.object({ path: z.string(), code: z.string(), message: z.string() }))
+      .array(
+        z.object({
+          path: z.string(),
+          code: z.string(),
+          message: z.string(),
+          /** The limit a value too short or too long broke (`too_small` / `too_big`): a length, a size or a number. */
+          minimum: z.number().optional(),
+          maximum: z.number().optional(),
+        }),
+      )
       .optional(),
   })
   .meta({ id: 'Error' });

@@ -19,6 +19,9 @@ const ar: ValidationPhrases = {
   'password_policy.types_over_length': 'يجب ألا يتجاوز الحد الأقصى للطول: كل نوع من المحارف يشغل محرفًا واحدًا.',
   'list.cursor': 'ليس مؤشرًا من صفحة سابقة في هذه القائمة.',
   'text.storable': 'يجب ألا يحتوي على محارف NUL أو بدائل (surrogates) غير مقترنة.',
+  'text.required': 'لا يمكن أن يكون فارغًا.',
+  'text.min_length': 'يجب ألا يقل طوله عن {{minimum}} من الأحرف.',
+  'text.max_length': 'يجب ألا يزيد طوله عن {{maximum}} من الأحرف.',
 
   'duplicate.entry': 'يحتوي على الإدخال نفسه مرتين.',
   'duplicate.identifier': 'يحتوي على المعرّف نفسه مرتين.',

@@ -19,6 +19,9 @@ const de: ValidationPhrases = {
   'password_policy.types_over_length': 'Darf die Höchstlänge nicht überschreiten: Jede Zeichenart braucht ein Zeichen.',
   'list.cursor': 'Kein Cursor von einer vorherigen Seite dieser Liste.',
   'text.storable': 'Darf keine NUL-Zeichen und keine ungepaarten Surrogate enthalten.',
+  'text.required': 'Darf nicht leer sein.',
+  'text.min_length': 'Muss mindestens {{minimum}} Zeichen lang sein.',
+  'text.max_length': 'Darf höchstens {{maximum}} Zeichen lang sein.',
 
   'duplicate.entry': 'Enthält denselben Eintrag zweimal.',
   'duplicate.identifier': 'Enthält denselben Identifikator zweimal.',

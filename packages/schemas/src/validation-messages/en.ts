@@ -26,6 +26,9 @@ const en = {
   'password_policy.types_over_length': 'Must not exceed the maximum length: each character type takes a character.',
   'list.cursor': 'Not a cursor from a previous page of this list.',
   'text.storable': 'Must not contain NUL characters or unpaired surrogates.',
+  'text.required': 'Must not be empty.',
+  'text.min_length': 'Must be at least {{minimum}} characters.',
+  'text.max_length': 'Must be at most {{maximum}} characters.',
 
   // Duplicates
   'duplicate.entry': 'Contains the same entry twice.',

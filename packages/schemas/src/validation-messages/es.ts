@@ -19,6 +19,9 @@ const es: ValidationPhrases = {
   'password_policy.types_over_length': 'No debe superar la longitud máxima: cada tipo de carácter ocupa un carácter.',
   'list.cursor': 'No es un cursor de una página anterior de esta lista.',
   'text.storable': 'No debe contener caracteres NUL ni sustitutos (surrogates) sin pareja.',
+  'text.required': 'No puede estar vacío.',
+  'text.min_length': 'Debe tener al menos {{minimum}} caracteres.',
+  'text.max_length': 'Debe tener como máximo {{maximum}} caracteres.',
 
   'duplicate.entry': 'Contiene la misma entrada dos veces.',
   'duplicate.identifier': 'Contiene el mismo identificador dos veces.',

@@ -19,6 +19,9 @@ const fr: ValidationPhrases = {
   'password_policy.types_over_length': 'Ne doit pas dépasser la longueur maximale : chaque type de caractère occupe un caractère.',
   'list.cursor': 'Ce n\'est pas un curseur issu d\'une page précédente de cette liste.',
   'text.storable': 'Ne doit contenir ni caractère NUL ni substitut (surrogate) non apparié.',
+  'text.required': 'Ne doit pas être vide.',
+  'text.min_length': 'Doit contenir au moins {{minimum}} caractères.',
+  'text.max_length': 'Doit contenir au plus {{maximum}} caractères.',
 
   'duplicate.entry': 'Contient deux fois la même entrée.',
   'duplicate.identifier': 'Contient deux fois le même identifiant.',

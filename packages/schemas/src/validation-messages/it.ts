@@ -19,6 +19,9 @@ const it: ValidationPhrases = {
   'password_policy.types_over_length': 'Non deve superare la lunghezza massima: ogni tipo di carattere occupa un carattere.',
   'list.cursor': 'Non è un cursore di una pagina precedente di questo elenco.',
   'text.storable': 'Non deve contenere caratteri NUL né surrogati non accoppiati.',
+  'text.required': 'Non può essere vuoto.',
+  'text.min_length': 'Deve contenere almeno {{minimum}} caratteri.',
+  'text.max_length': 'Deve contenere al massimo {{maximum}} caratteri.',
 
   'duplicate.entry': 'Contiene due volte la stessa voce.',
   'duplicate.identifier': 'Contiene due volte lo stesso identificatore.',

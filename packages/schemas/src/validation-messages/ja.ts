@@ -19,6 +19,9 @@ const ja: ValidationPhrases = {
   'password_policy.types_over_length': '最大長を超えることはできません。文字の種類ごとに 1 文字が必要です。',
   'list.cursor': 'このリストの前のページから得たカーソルではありません。',
   'text.storable': 'NUL 文字や対になっていないサロゲートを含めることはできません。',
+  'text.required': '空にすることはできません。',
+  'text.min_length': '{{minimum}} 文字以上である必要があります。',
+  'text.max_length': '{{maximum}} 文字以内である必要があります。',
 
   'duplicate.entry': '同じエントリが 2 回含まれています。',
   'duplicate.identifier': '同じ識別子が 2 回含まれています。',

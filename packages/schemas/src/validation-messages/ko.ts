@@ -19,6 +19,9 @@ const ko: ValidationPhrases = {
   'password_policy.types_over_length': '최대 길이를 넘을 수 없습니다. 문자 유형마다 한 글자가 필요합니다.',
   'list.cursor': '이 목록의 이전 페이지에서 받은 커서가 아닙니다.',
   'text.storable': 'NUL 문자나 짝이 없는 서로게이트를 포함할 수 없습니다.',
+  'text.required': '비워 둘 수 없습니다.',
+  'text.min_length': '{{minimum}}자 이상이어야 합니다.',
+  'text.max_length': '{{maximum}}자 이하여야 합니다.',
 
   'duplicate.entry': '같은 항목이 두 번 포함되어 있습니다.',
   'duplicate.identifier': '같은 식별자가 두 번 포함되어 있습니다.',

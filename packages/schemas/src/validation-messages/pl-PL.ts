@@ -19,6 +19,9 @@ const plPL: ValidationPhrases = {
   'password_policy.types_over_length': 'Nie może przekraczać maksymalnej długości: każdy rodzaj znaków zajmuje jeden znak.',
   'list.cursor': 'To nie jest kursor z poprzedniej strony tej listy.',
   'text.storable': 'Nie może zawierać znaków NUL ani niesparowanych surogatów.',
+  'text.required': 'Nie może być puste.',
+  'text.min_length': 'Liczba znaków musi wynosić co najmniej {{minimum}}.',
+  'text.max_length': 'Liczba znaków może wynosić najwyżej {{maximum}}.',
 
   'duplicate.entry': 'Ten sam wpis występuje dwa razy.',
   'duplicate.identifier': 'Ten sam identyfikator występuje dwa razy.',

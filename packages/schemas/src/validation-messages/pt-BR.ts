@@ -19,6 +19,9 @@ const ptBR: ValidationPhrases = {
   'password_policy.types_over_length': 'Não pode exceder o comprimento máximo: cada tipo de caractere ocupa um caractere.',
   'list.cursor': 'Não é um cursor de uma página anterior desta lista.',
   'text.storable': 'Não pode conter caracteres NUL nem substitutos (surrogates) sem par.',
+  'text.required': 'Não pode ficar vazio.',
+  'text.min_length': 'Deve ter pelo menos {{minimum}} caracteres.',
+  'text.max_length': 'Deve ter no máximo {{maximum}} caracteres.',
 
   'duplicate.entry': 'Contém a mesma entrada duas vezes.',
   'duplicate.identifier': 'Contém o mesmo identificador duas vezes.',

@@ -19,6 +19,9 @@ const trTR: ValidationPhrases = {
   'password_policy.types_over_length': 'En fazla uzunluğu aşmamalıdır: her karakter türü bir karakter gerektirir.',
   'list.cursor': 'Bu listenin önceki bir sayfasından alınmış bir imleç değil.',
   'text.storable': 'NUL karakterleri veya eşlenmemiş vekil (surrogate) karakterler içeremez.',
+  'text.required': 'Boş olamaz.',
+  'text.min_length': 'En az {{minimum}} karakter olmalıdır.',
+  'text.max_length': 'En fazla {{maximum}} karakter olabilir.',
 
   'duplicate.entry': 'Aynı girdi iki kez yer alıyor.',
   'duplicate.identifier': 'Aynı tanımlayıcı iki kez yer alıyor.',

@@ -19,6 +19,9 @@ const ukUA: ValidationPhrases = {
   'password_policy.types_over_length': 'Не може перевищувати максимальну довжину: кожен тип символів займає один символ.',
   'list.cursor': 'Це не курсор із попередньої сторінки цього списку.',
   'text.storable': 'Не може містити символів NUL і непарних сурогатів.',
+  'text.required': 'Не може бути порожнім.',
+  'text.min_length': 'Має містити щонайменше {{minimum}} символів.',
+  'text.max_length': 'Має містити щонайбільше {{maximum}} символів.',
 
   'duplicate.entry': 'Той самий запис указано двічі.',
   'duplicate.identifier': 'Той самий ідентифікатор указано двічі.',

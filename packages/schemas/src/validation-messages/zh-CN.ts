@@ -19,6 +19,9 @@ const zhCN: ValidationPhrases = {
   'password_policy.types_over_length': '不得超过最大长度：每种字符类型至少占一个字符。',
   'list.cursor': '不是此列表上一页返回的游标。',
   'text.storable': '不得包含 NUL 字符或未配对的代理项。',
+  'text.required': '不能为空。',
+  'text.min_length': '至少需要 {{minimum}} 个字符。',
+  'text.max_length': '最多 {{maximum}} 个字符。',
 
   'duplicate.entry': '包含重复的条目。',
   'duplicate.identifier': '包含重复的标识符。',

@@ -19,6 +19,9 @@ const zhHK: ValidationPhrases = {
   'password_policy.types_over_length': '不得超過最大長度：每種字元類型至少佔一個字元。',
   'list.cursor': '不是此列表上一頁返回的游標。',
   'text.storable': '不得包含 NUL 字元或未配對的代理字元。',
+  'text.required': '不能留空。',
+  'text.min_length': '至少需要 {{minimum}} 個字元。',
+  'text.max_length': '最多 {{maximum}} 個字元。',
 
   'duplicate.entry': '包含重複的項目。',
   'duplicate.identifier': '包含重複的識別碼。',

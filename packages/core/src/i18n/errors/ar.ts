@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'عدد الطلبات كبير جدًا. يُرجى إعادة المحاولة بعد {{seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}}.',
   'sign_in_experience.unworkable': 'ستمنع تجربة تسجيل الدخول هذه المستخدمين من إنشاء حساب أو تسجيل الدخول (عدد المشكلات: {{count}}؛ يُرجى مراجعة التفاصيل).',
   'sign_in_experience.unsupported_language': 'اللغة "{{languageTag}}" غير مدعومة.',
+  'custom_phrase.unknown_keys': 'بعض المفاتيح ليست عبارات في صفحات تسجيل الدخول، لذا لن تغيّر شيئًا: {{keys}}.',
+  'custom_phrase.unknown_key': 'لا تحتوي صفحات تسجيل الدخول على عبارة "{{key}}".',
   'sign_in_experience.missing_email_connector': 'تُستخدم هنا رموز تحقق عبر البريد الإلكتروني، لكن لا يوجد موصِّل بريد إلكتروني. يُرجى إضافة موصِّل أولًا.',
   'sign_in_experience.missing_sms_connector': 'تُستخدم هنا رموز تحقق عبر الرسائل النصية (SMS)، لكن لا يوجد موصِّل SMS. يُرجى إضافة موصِّل أولًا.',
   'sign_in_experience.missing_captcha_provider': 'يلزم اختبار CAPTCHA هنا، لكن لا يوجد مزوّد CAPTCHA. أعِدّ مزوّدًا أولًا أو أوقف هذا الشرط.',

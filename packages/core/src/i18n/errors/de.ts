@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Zu viele Anfragen. Versuchen Sie es in {{seconds, plural, one {# Sekunde} other {# Sekunden}}} erneut.',
   'sign_in_experience.unworkable': 'Mit diesem Anmeldeerlebnis könnten sich Benutzer weder registrieren noch anmelden (Anzahl der Probleme: {{count}}; siehe Details).',
   'sign_in_experience.unsupported_language': 'Die Sprache "{{languageTag}}" wird nicht unterstützt.',
+  'custom_phrase.unknown_keys': 'Einige Schlüssel sind keine Texte der Anmeldeseiten und würden nichts ändern: {{keys}}.',
+  'custom_phrase.unknown_key': 'Die Anmeldeseiten haben keinen Text "{{key}}".',
   'sign_in_experience.missing_email_connector': 'Hier werden E-Mail-Verifizierungscodes verwendet, es gibt aber keinen E-Mail-Konnektor. Fügen Sie zuerst einen hinzu.',
   'sign_in_experience.missing_sms_connector': 'Hier werden SMS-Verifizierungscodes verwendet, es gibt aber keinen SMS-Konnektor. Fügen Sie zuerst einen hinzu.',
   'sign_in_experience.missing_captcha_provider': 'Hier ist ein CAPTCHA erforderlich, es gibt aber keinen CAPTCHA-Anbieter. Richten Sie zuerst einen ein oder schalten Sie die Anforderung aus.',

@@ -46,6 +46,8 @@ export const en = {
   'request.rate_limited': 'Too many requests. Try again in {{seconds, plural, one {# second} other {# seconds}}}.',
   'sign_in_experience.unworkable': 'This sign-in experience would leave users unable to register or sign in ({{count, plural, one {# problem} other {# problems}}}; see details).',
   'sign_in_experience.unsupported_language': 'The language "{{languageTag}}" is not supported.',
+  'custom_phrase.unknown_keys': 'Some keys are not phrases of the sign-in pages, so they would change nothing: {{keys}}.',
+  'custom_phrase.unknown_key': 'The sign-in pages have no phrase "{{key}}".',
   'sign_in_experience.missing_email_connector': 'Email verification codes are used here, but there is no email connector. Add one first.',
   'sign_in_experience.missing_sms_connector': 'SMS verification codes are used here, but there is no SMS connector. Add one first.',
   'sign_in_experience.missing_captcha_provider': 'A CAPTCHA is required here, but there is no CAPTCHA provider. Set one up first, or turn the requirement off.',

@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Demasiadas solicitudes. Vuelva a intentarlo en {{seconds, plural, one {# segundo} many {# segundos} other {# segundos}}}.',
   'sign_in_experience.unworkable': 'Con esta experiencia de inicio de sesión, los usuarios no podrían registrarse ni iniciar sesión (problemas: {{count}}; consulte los detalles).',
   'sign_in_experience.unsupported_language': 'El idioma "{{languageTag}}" no se admite.',
+  'custom_phrase.unknown_keys': 'Algunas claves no son frases de las páginas de inicio de sesión, así que no cambiarían nada: {{keys}}.',
+  'custom_phrase.unknown_key': 'Las páginas de inicio de sesión no tienen la frase "{{key}}".',
   'sign_in_experience.missing_email_connector': 'Aquí se usan códigos de verificación por correo electrónico, pero no hay ningún conector de correo electrónico. Agregue uno primero.',
   'sign_in_experience.missing_sms_connector': 'Aquí se usan códigos de verificación por SMS, pero no hay ningún conector de SMS. Agregue uno primero.',
   'sign_in_experience.missing_captcha_provider': 'Aquí se exige un CAPTCHA, pero no hay ningún proveedor de CAPTCHA. Configura uno primero o desactiva el requisito.',

@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Trop de requêtes. Réessayez dans {{seconds, plural, one {# seconde} many {# secondes} other {# secondes}}}.',
   'sign_in_experience.unworkable': 'Avec cette expérience de connexion, les utilisateurs ne pourraient ni s\'inscrire ni se connecter (nombre de problèmes : {{count}} ; voir les détails).',
   'sign_in_experience.unsupported_language': 'La langue "{{languageTag}}" n\'est pas prise en charge.',
+  'custom_phrase.unknown_keys': 'Certaines clés ne sont pas des textes des pages de connexion et ne changeraient rien : {{keys}}.',
+  'custom_phrase.unknown_key': 'Les pages de connexion n\'ont pas de texte "{{key}}".',
   'sign_in_experience.missing_email_connector': 'Des codes de vérification par e-mail sont utilisés ici, mais il n\'existe aucun connecteur e-mail. Ajoutez-en d\'abord un.',
   'sign_in_experience.missing_sms_connector': 'Des codes de vérification par SMS sont utilisés ici, mais il n\'existe aucun connecteur SMS. Ajoutez-en d\'abord un.',
   'sign_in_experience.missing_captcha_provider': 'Un CAPTCHA est exigé ici, mais aucun fournisseur de CAPTCHA n’est configuré. Configurez-en un d’abord, ou désactivez l’exigence.',

@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Troppe richieste. Riprovi tra {{seconds, plural, one {# secondo} many {# secondi} other {# secondi}}}.',
   'sign_in_experience.unworkable': 'Con questa esperienza di accesso gli utenti non potrebbero né registrarsi né accedere (problemi: {{count}}; veda i dettagli).',
   'sign_in_experience.unsupported_language': 'La lingua "{{languageTag}}" non è supportata.',
+  'custom_phrase.unknown_keys': 'Alcune chiavi non sono testi delle pagine di accesso, quindi non cambierebbero nulla: {{keys}}.',
+  'custom_phrase.unknown_key': 'Le pagine di accesso non hanno il testo "{{key}}".',
   'sign_in_experience.missing_email_connector': 'Qui vengono usati codici di verifica via email, ma non esiste alcun connettore email. Ne aggiunga prima uno.',
   'sign_in_experience.missing_sms_connector': 'Qui vengono usati codici di verifica via SMS, ma non esiste alcun connettore SMS. Ne aggiunga prima uno.',
   'sign_in_experience.missing_captcha_provider': 'Qui è richiesto un CAPTCHA, ma non c’è alcun provider CAPTCHA. Configurane prima uno oppure disattiva il requisito.',

@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'リクエストが多すぎます。{{seconds}} 秒後に再試行してください。',
   'sign_in_experience.unworkable': 'このサインイン体験では、ユーザーが登録もサインインもできなくなります (問題 {{count}} 件。詳細を確認してください)。',
   'sign_in_experience.unsupported_language': '言語「{{languageTag}}」はサポートされていません。',
+  'custom_phrase.unknown_keys': '次のキーはサインインページの文言ではないため、何も変更されません: {{keys}}。',
+  'custom_phrase.unknown_key': 'サインインページに文言「{{key}}」はありません。',
   'sign_in_experience.missing_email_connector': 'ここではメールの認証コードが使用されていますが、メールコネクターがありません。先に追加してください。',
   'sign_in_experience.missing_sms_connector': 'ここでは SMS の認証コードが使用されていますが、SMS コネクターがありません。先に追加してください。',
   'sign_in_experience.missing_captcha_provider': 'ここでは CAPTCHA が必須ですが、CAPTCHA プロバイダーがありません。先にプロバイダーを設定するか、必須設定をオフにしてください。',

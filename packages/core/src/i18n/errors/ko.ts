@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': '요청이 너무 많습니다. {{seconds}}초 후에 다시 시도해 주세요.',
   'sign_in_experience.unworkable': '이 로그인 경험 설정으로는 사용자가 가입하거나 로그인할 수 없습니다(문제 {{count}}개, 세부 정보를 확인해 주세요).',
   'sign_in_experience.unsupported_language': '언어 "{{languageTag}}"은(는) 지원되지 않습니다.',
+  'custom_phrase.unknown_keys': '일부 키는 로그인 페이지의 문구가 아니므로 아무것도 바꾸지 않습니다: {{keys}}.',
+  'custom_phrase.unknown_key': '로그인 페이지에 "{{key}}" 문구가 없습니다.',
   'sign_in_experience.missing_email_connector': '여기서는 이메일 인증 코드를 사용하지만 이메일 커넥터가 없습니다. 먼저 커넥터를 추가해 주세요.',
   'sign_in_experience.missing_sms_connector': '여기서는 SMS 인증 코드를 사용하지만 SMS 커넥터가 없습니다. 먼저 커넥터를 추가해 주세요.',
   'sign_in_experience.missing_captcha_provider': '여기에는 CAPTCHA가 필요하지만 CAPTCHA 공급자가 없습니다. 먼저 공급자를 설정하거나 요구 사항을 끄세요.',

@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Zbyt wiele żądań. Prosimy spróbować ponownie za {{seconds}} s.',
   'sign_in_experience.unworkable': 'Przy takim doświadczeniu logowania użytkownicy nie mogliby się ani zarejestrować, ani zalogować (liczba problemów: {{count}}; szczegóły w opisie błędu).',
   'sign_in_experience.unsupported_language': 'Język „{{languageTag}}” nie jest obsługiwany.',
+  'custom_phrase.unknown_keys': 'Niektóre klucze nie są tekstami stron logowania, więc niczego by nie zmieniły: {{keys}}.',
+  'custom_phrase.unknown_key': 'Strony logowania nie mają tekstu „{{key}}”.',
   'sign_in_experience.missing_email_connector': 'Używane są tu kody weryfikacyjne wysyłane e-mailem, ale brak konektora e-mail. Najpierw należy go dodać.',
   'sign_in_experience.missing_sms_connector': 'Używane są tu kody weryfikacyjne wysyłane SMS-em, ale brak konektora SMS. Najpierw należy go dodać.',
   'sign_in_experience.missing_captcha_provider': 'Wymagana jest tu CAPTCHA, ale nie ma dostawcy CAPTCHA. Najpierw go skonfiguruj albo wyłącz ten wymóg.',

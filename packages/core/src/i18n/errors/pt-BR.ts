@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Muitas requisições. Tente novamente em {{seconds, plural, one {# segundo} many {# segundos} other {# segundos}}}.',
   'sign_in_experience.unworkable': 'Com esta experiência de login, os usuários não conseguiriam se cadastrar nem fazer login (problemas: {{count}}; veja os detalhes).',
   'sign_in_experience.unsupported_language': 'O idioma "{{languageTag}}" não é suportado.',
+  'custom_phrase.unknown_keys': 'Algumas chaves não são frases das páginas de login, então não mudariam nada: {{keys}}.',
+  'custom_phrase.unknown_key': 'As páginas de login não têm a frase "{{key}}".',
   'sign_in_experience.missing_email_connector': 'Códigos de verificação por e-mail são usados aqui, mas não há nenhum conector de e-mail. Adicione um primeiro.',
   'sign_in_experience.missing_sms_connector': 'Códigos de verificação por SMS são usados aqui, mas não há nenhum conector de SMS. Adicione um primeiro.',
   'sign_in_experience.missing_captcha_provider': 'Um CAPTCHA é exigido aqui, mas não há provedor de CAPTCHA. Configure um primeiro ou desative a exigência.',

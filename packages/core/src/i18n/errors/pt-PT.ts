@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Demasiados pedidos. Tente novamente dentro de {{seconds, plural, one {# segundo} many {# segundos} other {# segundos}}}.',
   'sign_in_experience.unworkable': 'Com esta experiência de início de sessão, os utilizadores não conseguiriam registar-se nem iniciar sessão (problemas: {{count}}; consulte os detalhes).',
   'sign_in_experience.unsupported_language': 'O idioma "{{languageTag}}" não é suportado.',
+  'custom_phrase.unknown_keys': 'Algumas chaves não são frases das páginas de início de sessão, pelo que não mudariam nada: {{keys}}.',
+  'custom_phrase.unknown_key': 'As páginas de início de sessão não têm a frase "{{key}}".',
   'sign_in_experience.missing_email_connector': 'São utilizados aqui códigos de verificação por e-mail, mas não existe nenhum conector de e-mail. Adicione primeiro um.',
   'sign_in_experience.missing_sms_connector': 'São utilizados aqui códigos de verificação por SMS, mas não existe nenhum conector de SMS. Adicione primeiro um.',
   'sign_in_experience.missing_captcha_provider': 'É exigido um CAPTCHA aqui, mas não existe fornecedor de CAPTCHA. Configure um primeiro ou desative o requisito.',

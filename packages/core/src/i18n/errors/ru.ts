@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Слишком много запросов. Повторите попытку через {{seconds}} с.',
   'sign_in_experience.unworkable': 'При такой настройке интерфейса входа пользователи не смогут ни зарегистрироваться, ни войти (число проблем: {{count}}; см. подробности).',
   'sign_in_experience.unsupported_language': 'Язык «{{languageTag}}» не поддерживается.',
+  'custom_phrase.unknown_keys': 'Некоторые ключи не являются фразами страниц входа и ничего бы не изменили: {{keys}}.',
+  'custom_phrase.unknown_key': 'На страницах входа нет фразы «{{key}}».',
   'sign_in_experience.missing_email_connector': 'Здесь используются коды подтверждения по электронной почте, но коннектор электронной почты отсутствует. Сначала добавьте его.',
   'sign_in_experience.missing_sms_connector': 'Здесь используются коды подтверждения по SMS, но SMS-коннектор отсутствует. Сначала добавьте его.',
   'sign_in_experience.missing_captcha_provider': 'Здесь требуется CAPTCHA, но поставщик CAPTCHA не настроен. Сначала настройте его или отключите это требование.',

@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Çok fazla istek. Lütfen {{seconds}} saniye sonra tekrar deneyin.',
   'sign_in_experience.unworkable': 'Bu oturum açma deneyimiyle kullanıcılar ne kaydolabilir ne de oturum açabilir ({{count}} sorun; ayrıntılara bakın).',
   'sign_in_experience.unsupported_language': '"{{languageTag}}" dili desteklenmiyor.',
+  'custom_phrase.unknown_keys': 'Bazı anahtarlar oturum açma sayfalarının ifadeleri değil, bu yüzden hiçbir şeyi değiştirmez: {{keys}}.',
+  'custom_phrase.unknown_key': 'Oturum açma sayfalarında "{{key}}" ifadesi yok.',
   'sign_in_experience.missing_email_connector': 'Burada e-posta doğrulama kodları kullanılıyor, ancak e-posta bağlayıcısı yok. Önce bir tane ekleyin.',
   'sign_in_experience.missing_sms_connector': 'Burada SMS doğrulama kodları kullanılıyor, ancak SMS bağlayıcısı yok. Önce bir tane ekleyin.',
   'sign_in_experience.missing_captcha_provider': 'Burada CAPTCHA gerekiyor ancak bir CAPTCHA sağlayıcısı yok. Önce bir sağlayıcı ayarlayın ya da bu gereksinimi kapatın.',

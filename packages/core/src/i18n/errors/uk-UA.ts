@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': 'Забагато запитів. Спробуйте ще раз через {{seconds}} с.',
   'sign_in_experience.unworkable': 'З такими налаштуваннями інтерфейсу входу користувачі не зможуть ані зареєструватися, ані увійти (кількість проблем: {{count}}; див. подробиці).',
   'sign_in_experience.unsupported_language': 'Мова «{{languageTag}}» не підтримується.',
+  'custom_phrase.unknown_keys': 'Деякі ключі не є фразами сторінок входу, тож нічого б не змінили: {{keys}}.',
+  'custom_phrase.unknown_key': 'На сторінках входу немає фрази «{{key}}».',
   'sign_in_experience.missing_email_connector': 'Тут використовуються коди підтвердження електронною поштою, але конектора електронної пошти немає. Спочатку додайте його.',
   'sign_in_experience.missing_sms_connector': 'Тут використовуються коди підтвердження через SMS, але SMS-конектора немає. Спочатку додайте його.',
   'sign_in_experience.missing_captcha_provider': 'Тут потрібна CAPTCHA, але постачальника CAPTCHA не налаштовано. Спершу налаштуйте його або вимкніть цю вимогу.',

@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': '请求过于频繁。请在 {{seconds}} 秒后重试。',
   'sign_in_experience.unworkable': '此登录体验配置会导致用户无法注册或登录（共 {{count}} 个问题，请查看详情）。',
   'sign_in_experience.unsupported_language': '不支持语言“{{languageTag}}”。',
+  'custom_phrase.unknown_keys': '部分键不是登录页面的文案，不会产生任何变化：{{keys}}。',
+  'custom_phrase.unknown_key': '登录页面没有文案“{{key}}”。',
   'sign_in_experience.missing_email_connector': '此处使用了邮件验证码，但没有邮件连接器。请先添加一个。',
   'sign_in_experience.missing_sms_connector': '此处使用了短信验证码，但没有短信连接器。请先添加一个。',
   'sign_in_experience.missing_captcha_provider': '此处要求 CAPTCHA，但没有 CAPTCHA 提供商。请先设置一个，或关闭此要求。',

@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': '請求過於頻繁。請在 {{seconds}} 秒後再試。',
   'sign_in_experience.unworkable': '此登入體驗設定會令用戶無法註冊或登入（共 {{count}} 個問題，請參閱詳情）。',
   'sign_in_experience.unsupported_language': '不支援語言「{{languageTag}}」。',
+  'custom_phrase.unknown_keys': '部分鍵不是登入頁面的文案，不會有任何變化：{{keys}}。',
+  'custom_phrase.unknown_key': '登入頁面沒有文案「{{key}}」。',
   'sign_in_experience.missing_email_connector': '此處使用電郵驗證碼，但沒有電郵連接器。請先新增一個。',
   'sign_in_experience.missing_sms_connector': '此處使用短訊驗證碼，但沒有短訊連接器。請先新增一個。',
   'sign_in_experience.missing_captcha_provider': '此處要求 CAPTCHA，但沒有 CAPTCHA 供應商。請先設定一個，或關閉此要求。',

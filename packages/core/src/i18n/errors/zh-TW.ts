@@ -44,6 +44,8 @@ export const phrases: ErrorPhrases = {
   'request.rate_limited': '要求過於頻繁。請在 {{seconds}} 秒後再試一次。',
   'sign_in_experience.unworkable': '此登入體驗設定會導致使用者無法註冊或登入（共 {{count}} 個問題，請參閱詳細資料）。',
   'sign_in_experience.unsupported_language': '不支援語言「{{languageTag}}」。',
+  'custom_phrase.unknown_keys': '部分鍵不是登入頁面的文案，不會有任何變化：{{keys}}。',
+  'custom_phrase.unknown_key': '登入頁面沒有文案「{{key}}」。',
   'sign_in_experience.missing_email_connector': '此處使用電子郵件驗證碼，但沒有電子郵件連接器。請先新增一個。',
   'sign_in_experience.missing_sms_connector': '此處使用簡訊驗證碼，但沒有簡訊連接器。請先新增一個。',
   'sign_in_experience.missing_captcha_provider': '此處要求 CAPTCHA，但沒有 CAPTCHA 提供者。請先設定一個，或關閉此要求。',

@@ -4,6 +4,7 @@ import { ApiError } from '../../app/errors.js';
 import { findUserIdByIdentity } from '../users/identities.service.js';
 import { assertEmailAllowed, emailBlockReason } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
+import type { CodeIdentifier } from './verification-codes.js';
 import { assertPasswordMethodsEnabled, assertSignUpCollects, assertSocialEnabled, methodFor, requireRecord } from './verifications.js';
 import { findUserById, findUserByIdentifier } from './user-lookup.js';
 
@@ -41,6 +42,19 @@ export const assertUsernameAllowed = async (session: ExperienceSession, username
   await assertIdentifierFree(session, 'username', username);
 };
 
+/**
+ * A verified address with no account is the point where a page offers to create one (the answer
+ * `user.identifier_not_registered`). Where the registration is open but the tenant's email blocklist
+ * would refuse this address, the answer is that refusal instead (422 `user.email_blocked`), so no
+ * page offers an account it would then refuse. Only after the code is verified: whether an account
+ * exists is not told to whoever merely types an address.
+ */
+const assertRegistrableIfUnknown = (session: ExperienceSession, identifier: CodeIdentifier) => {
+  if (identifier.type === 'email' && session.settings.signInMode !== 'SignIn') {
+    assertEmailAllowed(session.settings.emailBlocklistPolicy, identifier.value);
+  }
+};
+
 const identifySignIn = async (session: ExperienceSession, verificationId: string) => {
   const record = requireRecord(session, verificationId);
   if (record.type === 'password') {
@@ -56,6 +70,7 @@ const identifySignIn = async (session: ExperienceSession, verificationId: string
     }
     const user = await findUserByIdentifier(session.scope, record.identifier);
     if (!user) {
+      assertRegistrableIfUnknown(session, record.identifier);
       throw new ApiError(404, 'user.identifier_not_registered', { identifier: record.identifier.value });
     }
     session.state.userId = user.id;

@@ -1,4 +1,4 @@
-import { isSupportedLocale } from '@gatehouse/schemas';
+import { experiencePhraseKeys, isSupportedLocale } from '@gatehouse/schemas';
 import { asc, eq } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
@@ -31,9 +31,30 @@ export const getCustomPhrase = (scope: TenantScope, languageTag: string) => {
   });
 };
 
+/** The keys the hosted pages have phrases for (generated from their English phrases). */
+const phraseKeys: ReadonlySet<string> = new Set(experiencePhraseKeys);
+/** How many unknown keys the message names; the details name every one. */
+const keysInMessage = 10;
+
+/** A key the pages have no phrase for would silently change nothing (a typo): refused, each named. */
+const assertKnownKeys = (translation: Record<string, string>) => {
+  const unknown = Object.keys(translation).filter((key) => !phraseKeys.has(key));
+  if (unknown.length === 0) {
+    return;
+  }
+  const keys = unknown.slice(0, keysInMessage).join(', ') + (unknown.length > keysInMessage ? ', …' : '');
+  throw new ApiError(
+    422,
+    'custom_phrase.unknown_keys',
+    { keys },
+    unknown.map((key) => ({ path: `body.${key}`, code: 'custom_phrase.unknown_key' as const, params: { key } })),
+  );
+};
+
 /** Replaces the phrases of one language. */
 export const putCustomPhrase = (scope: TenantScope, languageTag: string, translation: Record<string, string>) => {
   assertLanguage(languageTag);
+  assertKnownKeys(translation);
   return scope.transaction(async (tx) => {
     await tx
       .insert(customPhrases)

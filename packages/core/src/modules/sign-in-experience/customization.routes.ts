@@ -45,6 +45,8 @@ export const customizationRoutes = async (app: ApiInstance) => {
       schema: {
         tags: phraseTags,
         summary: 'Replace the custom phrases of a language',
+        description:
+          'Keys are those of the hosted sign-in pages\' phrases (`sign_in.submit`, …); any other key is refused (422 `custom_phrase.unknown_keys`, one `custom_phrase.unknown_key` detail per key).',
         params: languageParams,
         body: customPhraseTranslationSchema,
         response: { 200: customPhraseSchema, ...errorResponses },

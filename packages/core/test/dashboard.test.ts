@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { generateId } from '../src/crypto/ids.js';
+import { purgeOldActivityDays } from '../src/modules/dashboard/dashboard.service.js';
+import { userActivityDays } from '../src/modules/dashboard/user-activity-days.table.js';
 import { logs } from '../src/modules/logs/logs.table.js';
 import { userCounts, users } from '../src/modules/users/users.table.js';
 import { apiWithScopes } from './setup/grants.js';
@@ -119,6 +121,34 @@ describe('dashboard figures', () => {
       expect(refused.status, wrong).toBe(400);
       expect(refused.body.code).toBe('guard.invalid_input');
     }
+  });
+
+  it('counts active users from the per-day rows the log trigger keeps, and forgets them with the logs', async () => {
+    const scope = server.gatehouse.scopeFor('default');
+    // Days no other test writes to: 100 and 99 days back, beyond the 90-day retention used below.
+    const date = new Date(Date.now() - 100 * dayMs).toISOString().slice(0, 10);
+    const nextDay = new Date(Date.parse(date) + dayMs).toISOString().slice(0, 10);
+    const at = (day: string, hour: number) => Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+    await logActivity([
+      { key: 'Interaction.SignIn.Submit', userId: 'kept1', at: at(date, 1) },
+      { key: 'ExchangeTokenBy.AuthorizationCode', userId: 'kept1', at: at(date, 1) },
+      { key: 'ExchangeTokenBy.RefreshToken', userId: 'kept1', at: at(date, 23) },
+      { key: 'ExchangeTokenBy.RefreshToken', userId: 'kept1', at: at(nextDay, 0) },
+    ]);
+    const rows = await scope.transaction((tx) =>
+      tx.select({ day: userActivityDays.day }).from(userActivityDays).where(eq(userActivityDays.userId, 'kept1')).orderBy(userActivityDays.day),
+    );
+    expect(rows).toEqual([{ day: date }, { day: nextDay }]);
+
+    // A row no log entry made: figures read from the kept rows show it, a count of logs would not.
+    await scope.transaction((tx) => tx.insert(userActivityDays).values({ tenantId: 'default', day: date, userId: 'rollup-only' }));
+    const active = await api.get(`/dashboard/users/active?date=${date}`);
+    expect(active.body).toMatchObject({ dau: { count: 2, delta: 2 }, wau: { count: 2, delta: 2 } });
+    expect((await api.get(`/dashboard/users/active?date=${nextDay}`)).body).toMatchObject({ dau: { count: 1, delta: -1 }, wau: { count: 2, delta: 2 } });
+
+    // Batches of one: the three rows older than 90 days go, in four rounds.
+    expect(await purgeOldActivityDays(server.database, ['default'], 90, 1)).toBe(3);
+    expect((await api.get(`/dashboard/users/active?date=${nextDay}`)).body).toMatchObject({ dau: { count: 0 }, wau: { count: 0 } });
   });
 
   it('needs read:users for user counts and read:logs for active users', async () => {

@@ -20,6 +20,7 @@ import { AuditLogWriter } from '../modules/logs/audit-log-writer.js';
 import { logRoutes } from '../modules/logs/logs.routes.js';
 import { purgeSignInRecords } from '../modules/experience/expired-attempts.js';
 import { purgeOldLogs } from '../modules/logs/logs.service.js';
+import { purgeOldActivityDays } from '../modules/dashboard/dashboard.service.js';
 import { roleRoutes } from '../modules/roles/roles.routes.js';
 import { connectorRoutes } from '../modules/connectors/connectors.routes.js';
 import { ensureConsoleAccess } from '../modules/console/console-access.service.js';
@@ -252,7 +253,10 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
     () => listTenantIds(database),
     (error) => app.log.error({ err: error }, 'purging old audit logs failed'),
     60 * 60 * 1000,
-    (ids) => purgeOldLogs(database, ids, config.logRetentionDays),
+    async (ids) => {
+      const tenants = [...ids];
+      return (await purgeOldLogs(database, tenants, config.logRetentionDays)) + (await purgeOldActivityDays(database, tenants, config.logRetentionDays));
+    },
   );
 
   return {

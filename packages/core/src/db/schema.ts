@@ -1,5 +1,6 @@
 /** Every table, for Drizzle's typed queries and for drizzle-kit's migration generator. */
 export * from '../modules/applications/applications.table.js';
+export * from '../modules/dashboard/user-activity-days.table.js';
 export * from '../modules/logs/logs.table.js';
 export * from '../modules/resources/resources.table.js';
 export * from '../modules/roles/roles.table.js';

@@ -1,25 +1,14 @@
 import { activeUsersCurveDays, type DashboardActiveUsers, type DashboardNewUsers, type PeriodCount } from '@gatehouse/schemas';
-import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 
 import type { TenantScope } from '../../app/tenant-scope.js';
-import { logs } from '../logs/logs.table.js';
+import type { Database } from '../../db/database.js';
+import { deleteInBatches } from '../../db/delete-in-batches.js';
 import { countAllUsers } from '../users/user-list.js';
 import { users } from '../users/users.table.js';
+import { userActivityDays } from './user-activity-days.table.js';
 
 const dayMs = 86_400_000;
-
-/**
- * Log entries that show a user was active: a successful sign-in or registration through the
- * hosted pages, or a token issued to the user (authorization code, refresh, token exchange).
- * Client-credentials tokens have no user and never count.
- */
-export const activityLogKeys = [
-  'Interaction.SignIn.Submit',
-  'Interaction.Register.Submit',
-  'ExchangeTokenBy.AuthorizationCode',
-  'ExchangeTokenBy.RefreshToken',
-  'ExchangeTokenBy.TokenExchange',
-] as const;
 
 /** A timestamp parameter of a raw SQL fragment (drivers differ on Date parameters; ISO text does not). */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -51,43 +40,53 @@ const isoDay = (timestamp: number) => new Date(timestamp).toISOString().slice(0,
 /** Today in UTC, as `YYYY-MM-DD`. */
 export const todayUtc = (now = Date.now()) => isoDay(now);
 
+/** `YYYY-MM-DD` of the day `days` before the UTC day `date`. */
+const daysBefore = (date: string, days: number) => isoDay(Date.parse(`${date}T00:00:00Z`) - days * dayMs);
+
 /**
  * Distinct active users on `date` (UTC), in the 7 and 30 days ending that day, each against the
- * period before it, and the daily counts of the 30 days ending that day. Reads only the activity
- * keys over 60 days, through the (tenant_id, key, created_at) index of the logs.
+ * period before it, and the daily counts of the 30 days ending that day. Reads the per-day activity
+ * rows (`user_activity_days`, one per user and day) of 60 days through their primary key.
  */
 export const countActiveUsers = (scope: TenantScope, date: string): Promise<DashboardActiveUsers> =>
   scope.transaction(async (tx) => {
-    const end = Date.parse(`${date}T00:00:00Z`) + dayMs;
-    const start = (days: number) => new Date(end - days * dayMs);
-    const activity = and(
-      inArray(logs.key, [...activityLogKeys]),
-      eq(logs.result, 'Success'),
-      isNotNull(logs.userId),
-      lt(logs.createdAt, new Date(end)),
-    );
-    const distinctSince = (from: number, to = 0) =>
-      sql<number>`count(distinct ${logs.userId}) filter (where ${logs.createdAt} >= ${at(start(from))} and ${logs.createdAt} < ${at(start(to))})::int`;
+    const { day, userId } = userActivityDays;
+    // Days `from` (exclusive) to `to` (inclusive) before `date`: (1, 0] is `date` itself.
+    const activeIn = (from: number, to = 0) => sql<boolean>`bool_or(${day} > ${daysBefore(date, from)} and ${day} <= ${daysBefore(date, to)})`;
+    // One row per user active in the 60 days, with a flag per period: a single grouping instead of
+    // one distinct count (and sort) per period.
+    const perUser = tx
+      .select({
+        dau: activeIn(1).as('dau'),
+        previousDau: activeIn(2, 1).as('previous_dau'),
+        wau: activeIn(7).as('wau'),
+        previousWau: activeIn(14, 7).as('previous_wau'),
+        mau: activeIn(30).as('mau'),
+        previousMau: activeIn(60, 30).as('previous_mau'),
+      })
+      .from(userActivityDays)
+      .where(and(gt(day, daysBefore(date, 60)), lte(day, date)))
+      .groupBy(userId)
+      .as('per_user');
+    const usersWith = (flag: SQL.Aliased<boolean>) => sql<number>`(count(*) filter (where ${flag}))::int`;
     const [totals] = await tx
       .select({
-        dau: distinctSince(1),
-        previousDau: distinctSince(2, 1),
-        wau: distinctSince(7),
-        previousWau: distinctSince(14, 7),
-        mau: distinctSince(30),
-        previousMau: distinctSince(60, 30),
+        dau: usersWith(perUser.dau),
+        previousDau: usersWith(perUser.previousDau),
+        wau: usersWith(perUser.wau),
+        previousWau: usersWith(perUser.previousWau),
+        mau: usersWith(perUser.mau),
+        previousMau: usersWith(perUser.previousMau),
       })
-      .from(logs)
-      .where(and(activity, gte(logs.createdAt, start(60))));
-    const day = sql<string>`to_char(${logs.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      .from(perUser);
     const daily = await tx
-      .select({ date: day, count: sql<number>`count(distinct ${logs.userId})::int` })
-      .from(logs)
-      .where(and(activity, gte(logs.createdAt, start(activeUsersCurveDays))))
+      .select({ date: day, count: sql<number>`count(*)::int` })
+      .from(userActivityDays)
+      .where(and(gt(day, daysBefore(date, activeUsersCurveDays)), lte(day, date)))
       .groupBy(day);
     const byDay = new Map(daily.map((row) => [row.date, Number(row.count)]));
     const dauCurve = Array.from({ length: activeUsersCurveDays }, (_, index) => {
-      const key = isoDay(end - (activeUsersCurveDays - index) * dayMs);
+      const key = daysBefore(date, activeUsersCurveDays - 1 - index);
       return { date: key, count: byDay.get(key) ?? 0 };
     });
     return {
@@ -98,3 +97,16 @@ export const countActiveUsers = (scope: TenantScope, date: string): Promise<Dash
       mau: period(totals?.mau ?? 0, totals?.previousMau ?? 0),
     };
   });
+
+/**
+ * Deletes activity days before the audit log retention period: the days whose log entries the log
+ * retention has deleted, so the dashboard never counts activity the logs no longer show.
+ */
+export const purgeOldActivityDays = async (database: Database, tenantIds: Iterable<string>, retentionDays: number, batchSize?: number) => {
+  const cutoff = isoDay(Date.now() - retentionDays * dayMs);
+  let purged = 0;
+  for (const tenantId of tenantIds) {
+    purged += await deleteInBatches(database, tenantId, userActivityDays, lt(userActivityDays.day, cutoff), userActivityDays.day, batchSize);
+  }
+  return purged;
+};

@@ -299,6 +299,32 @@ describe('two tabs editing at once', () => {
     expect(passwordPolicy.rejects.pwned).toBe(false);
   });
 
+  it('offers the pages\' phrase keys and refuses one the pages do not have', async () => {
+    const page = browser.page;
+    await openConsoleAt(page, server, '/sign-in-experience/content');
+    await page.getByRole('button', { name: 'Add a language' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: /Italiano/ }).click();
+    // Typing part of a key offers the keys that contain it.
+    await dialog.getByLabel('Key 1').fill('forgot.ti');
+    await page.getByRole('option', { name: 'forgot.title', exact: true }).click();
+    await expect.poll(() => dialog.getByLabel('Key 1').inputValue()).toBe('forgot.title');
+    await dialog.getByLabel('Text 1').fill('Password dimenticata?');
+    await dialog.getByRole('button', { name: 'Add a phrase' }).click();
+    await dialog.getByLabel('Key 2').fill('sign_in.submitt');
+    await dialog.getByLabel('Text 2').fill('Entra');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('The pages have no text with this key. Pick one from the list.').waitFor();
+    expect((await admin.get('/custom-phrases/it')).status).toBe(404);
+
+    await dialog.getByLabel('Key 2').fill('sign_in.submit');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await admin.get('/custom-phrases/it')).body.translation).toEqual({ 'forgot.title': 'Password dimenticata?', 'sign_in.submit': 'Entra' });
+    await admin.delete('/custom-phrases/it');
+  });
+
   it('keeps the custom phrases the other tab saved for the same language', async () => {
     const first = browser.page;
     await openConsoleAt(first, server, '/sign-in-experience/content');
@@ -311,7 +337,7 @@ describe('two tabs editing at once', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('combobox', { name: 'Language' }).click();
       await page.getByRole('option', { name: /Deutsch/ }).click();
-      await dialog.getByRole('textbox', { name: 'Key 1' }).fill(key);
+      await dialog.getByLabel('Key 1').fill(key);
       await dialog.getByRole('textbox', { name: 'Text 1' }).fill(text);
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await dialog.waitFor({ state: 'hidden' });

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'إزالة العبارة {{index}}',
   'sign_in_exp.phrases.add_row': 'إضافة عبارة',
   'sign_in_exp.phrases.duplicate_key': 'هذا المفتاح موجود في القائمة بالفعل.',
+  'sign_in_exp.phrases.unknown_key': 'لا تحتوي الصفحات على نص بهذا المفتاح. اختر مفتاحًا من القائمة.',
 
   'sign_in_exp.fields.title': 'حقول الملف الشخصي المخصصة',
   'sign_in_exp.fields.description':

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'Text {{index}} entfernen',
   'sign_in_exp.phrases.add_row': 'Text hinzufügen',
   'sign_in_exp.phrases.duplicate_key': 'Dieser Schlüssel steht bereits in der Liste.',
+  'sign_in_exp.phrases.unknown_key': 'Die Seiten haben keinen Text mit diesem Schlüssel. Wählen Sie einen aus der Liste.',
 
   'sign_in_exp.fields.title': 'Eigene Profilfelder',
   'sign_in_exp.fields.description':

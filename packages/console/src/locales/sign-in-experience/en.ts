@@ -165,6 +165,7 @@ const phrases = {
   'sign_in_exp.phrases.remove_n': 'Remove phrase {{index}}',
   'sign_in_exp.phrases.add_row': 'Add a phrase',
   'sign_in_exp.phrases.duplicate_key': 'This key is already in the list.',
+  'sign_in_exp.phrases.unknown_key': 'The pages have no text with this key. Pick one from the list.',
 
   'sign_in_exp.fields.title': 'Custom profile fields',
   'sign_in_exp.fields.description': 'What the pages ask new users after they sign up, in this order. Built-in names fill the user’s profile; others go to custom data.',

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'Quitar el texto {{index}}',
   'sign_in_exp.phrases.add_row': 'Añadir un texto',
   'sign_in_exp.phrases.duplicate_key': 'Esta clave ya está en la lista.',
+  'sign_in_exp.phrases.unknown_key': 'Las páginas no tienen ningún texto con esta clave. Elija una de la lista.',
 
   'sign_in_exp.fields.title': 'Campos de perfil personalizados',
   'sign_in_exp.fields.description':

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'Retirer le texte {{index}}',
   'sign_in_exp.phrases.add_row': 'Ajouter un texte',
   'sign_in_exp.phrases.duplicate_key': 'Cette clé figure déjà dans la liste.',
+  'sign_in_exp.phrases.unknown_key': 'Les pages n’ont aucun texte avec cette clé. Choisissez-en une dans la liste.',
 
   'sign_in_exp.fields.title': 'Champs de profil personnalisés',
   'sign_in_exp.fields.description':

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'Rimuovi il testo {{index}}',
   'sign_in_exp.phrases.add_row': 'Aggiungi un testo',
   'sign_in_exp.phrases.duplicate_key': 'Questa chiave è già nell’elenco.',
+  'sign_in_exp.phrases.unknown_key': 'Le pagine non hanno alcun testo con questa chiave. Scegline una dall’elenco.',
 
   'sign_in_exp.fields.title': 'Campi del profilo personalizzati',
   'sign_in_exp.fields.description':

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'フレーズ {{index}} を削除',
   'sign_in_exp.phrases.add_row': 'フレーズを追加',
   'sign_in_exp.phrases.duplicate_key': 'このキーはすでに一覧にあります。',
+  'sign_in_exp.phrases.unknown_key': 'このキーのテキストはページにありません。一覧から選んでください。',
 
   'sign_in_exp.fields.title': 'カスタムプロフィール項目',
   'sign_in_exp.fields.description':

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': '문구 {{index}} 제거',
   'sign_in_exp.phrases.add_row': '문구 추가',
   'sign_in_exp.phrases.duplicate_key': '이 키는 이미 목록에 있습니다.',
+  'sign_in_exp.phrases.unknown_key': '페이지에 이 키의 텍스트가 없습니다. 목록에서 선택하세요.',
 
   'sign_in_exp.fields.title': '사용자 지정 프로필 필드',
   'sign_in_exp.fields.description':

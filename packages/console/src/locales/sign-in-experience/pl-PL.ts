@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'Usuń tekst {{index}}',
   'sign_in_exp.phrases.add_row': 'Dodaj tekst',
   'sign_in_exp.phrases.duplicate_key': 'Ten klucz jest już na liście.',
+  'sign_in_exp.phrases.unknown_key': 'Strony nie mają tekstu o tym kluczu. Wybierz klucz z listy.',
 
   'sign_in_exp.fields.title': 'Własne pola profilu',
   'sign_in_exp.fields.description':

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'Remover o texto {{index}}',
   'sign_in_exp.phrases.add_row': 'Adicionar um texto',
   'sign_in_exp.phrases.duplicate_key': 'Esta chave já está na lista.',
+  'sign_in_exp.phrases.unknown_key': 'As páginas não têm nenhum texto com esta chave. Escolha uma da lista.',
 
   'sign_in_exp.fields.title': 'Campos de perfil personalizados',
   'sign_in_exp.fields.description':

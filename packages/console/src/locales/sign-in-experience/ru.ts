@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'Удалить текст {{index}}',
   'sign_in_exp.phrases.add_row': 'Добавить текст',
   'sign_in_exp.phrases.duplicate_key': 'Этот ключ уже есть в списке.',
+  'sign_in_exp.phrases.unknown_key': 'На страницах нет текста с этим ключом. Выберите ключ из списка.',
 
   'sign_in_exp.fields.title': 'Свои поля профиля',
   'sign_in_exp.fields.description':

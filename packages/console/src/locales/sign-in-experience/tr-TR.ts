@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': '{{index}}. metni kaldır',
   'sign_in_exp.phrases.add_row': 'Metin ekle',
   'sign_in_exp.phrases.duplicate_key': 'Bu anahtar listede zaten var.',
+  'sign_in_exp.phrases.unknown_key': 'Sayfalarda bu anahtarla bir metin yok. Listeden birini seçin.',
 
   'sign_in_exp.fields.title': 'Özel profil alanları',
   'sign_in_exp.fields.description':

@@ -166,6 +166,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': 'Вилучити текст {{index}}',
   'sign_in_exp.phrases.add_row': 'Додати текст',
   'sign_in_exp.phrases.duplicate_key': 'Цей ключ уже є у списку.',
+  'sign_in_exp.phrases.unknown_key': 'На сторінках немає тексту з цим ключем. Виберіть ключ зі списку.',
 
   'sign_in_exp.fields.title': 'Власні поля профілю',
   'sign_in_exp.fields.description':

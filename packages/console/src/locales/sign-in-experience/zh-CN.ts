@@ -162,6 +162,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': '移除第 {{index}} 条文案',
   'sign_in_exp.phrases.add_row': '添加文案',
   'sign_in_exp.phrases.duplicate_key': '此键已在列表中。',
+  'sign_in_exp.phrases.unknown_key': '页面中没有使用此键的文本。请从列表中选择一个。',
 
   'sign_in_exp.fields.title': '自定义资料字段',
   'sign_in_exp.fields.description': '注册后按此顺序询问新用户的内容。内置名称会写入用户资料；其余写入自定义数据。',

@@ -162,6 +162,7 @@ const phrases: Record<keyof typeof en, string> = {
   'sign_in_exp.phrases.remove_n': '移除第 {{index}} 則文案',
   'sign_in_exp.phrases.add_row': '新增文案',
   'sign_in_exp.phrases.duplicate_key': '此鍵已在清單中。',
+  'sign_in_exp.phrases.unknown_key': '頁面中沒有使用此鍵的文字。請從清單中選擇一個。',
 
   'sign_in_exp.fields.title': '自訂個人資料欄位',
   'sign_in_exp.fields.description': '註冊後依此順序詢問新使用者的內容。內建名稱會寫入個人資料；其他則寫入自訂資料。',

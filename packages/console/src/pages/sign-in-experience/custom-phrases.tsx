@@ -1,12 +1,12 @@
-import { ActionIcon, Button, Group, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { customPhraseTranslationSchema } from '@gatehouse/schemas';
+import { ActionIcon, Autocomplete, Button, Group, Table, Text, Textarea } from '@mantine/core';
+import { customPhraseTranslationSchema, experiencePhraseKeys } from '@gatehouse/schemas';
 import { supportedLocales, type SupportedLocale } from '@gatehouse/schemas/locales';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { useMemo, useState } from 'react';
-import { useFieldArray } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
@@ -21,7 +21,9 @@ import { languageLabel, languageOptions } from '../../lib/languages.js';
 import { mergeEdits } from './draft.js';
 import { customPhrasesQueryKey, useCustomPhrases, type CustomPhrase } from './queries.js';
 
-/** Rows of key and text, with the schema's limits; one key once. */
+const phraseKeys: ReadonlySet<string> = new Set(experiencePhraseKeys);
+
+/** Rows of key and text, with the schema's limits; one key once, and only keys the pages have. */
 const phrasesFormSchema = z.object({
   languageTag: z.enum(supportedLocales),
   rows: z
@@ -31,6 +33,9 @@ const phrasesFormSchema = z.object({
       for (const [index, row] of rows.entries()) {
         if (seen.has(row.key)) {
           context.addIssue({ code: 'custom', path: [index, 'key'], message: i18next.t('sign_in_exp.phrases.duplicate_key') });
+        } else if (row.key !== '' && !phraseKeys.has(row.key)) {
+          // A key the pages do not have would change nothing (the server refuses it too).
+          context.addIssue({ code: 'custom', path: [index, 'key'], message: i18next.t('sign_in_exp.phrases.unknown_key') });
         }
         seen.add(row.key);
       }
@@ -183,14 +188,27 @@ const PhrasesModal = ({ editing, taken, onClose }: { editing: CustomPhrase | 'ne
       </Text>
       {rows.fields.map((row, index) => (
         <Group key={row.id} align="flex-start" wrap="nowrap" gap="sm">
-          <TextInput
-            aria-label={t('sign_in_exp.phrases.key_n', { index: index + 1 })}
-            placeholder="sign_in.submit"
-            dir="ltr"
-            ff="monospace"
-            w={240}
-            {...register(`rows.${index}.key`)}
-            error={errors.rows?.[index]?.key?.message}
+          <Controller
+            control={control}
+            name={`rows.${index}.key`}
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                aria-label={t('sign_in_exp.phrases.key_n', { index: index + 1 })}
+                placeholder="sign_in.submit"
+                dir="ltr"
+                ff="monospace"
+                w={240}
+                data={experiencePhraseKeys}
+                limit={50}
+                comboboxProps={dropdownInDialog}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Textarea
             aria-label={t('sign_in_exp.phrases.value_n', { index: index + 1 })}

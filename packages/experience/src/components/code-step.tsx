@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { api } from '../lib/api.js';
 import { t } from '../lib/i18n.js';
 import { type CodeIdentifier, type PendingCode, loadPendingCode, resendWait, savePendingCode } from '../lib/pending-code.js';
-import { pushStep, useLocation } from '../lib/router.js';
+import { currentStep, pushStep, useLocation } from '../lib/router.js';
 import { useApp } from './app-context.js';
 import { Page } from './page.js';
 import { Button, Field, FormAlert, Notice, Trans, useAsyncAction, useAutoFocus, useErrorFocus, useFormErrors } from './form.js';
@@ -171,10 +171,10 @@ export const CodeStep = ({
 };
 
 /**
- * The code step of a page (`/sign-in`, `/register`, `/forgot-password`) as a history entry of its
- * own, kept in session storage for the interaction while the page is shown: browser Back returns
- * to the page's form, Forward and a reload show the step again for the code already sent, and once
- * the code was accepted a reload goes on from there.
+ * The code step of a page (`/sign-in`, `/register`, `/forgot-password`, `/continue`) as a history
+ * entry of its own, kept in session storage for the interaction while the page is shown: browser
+ * Back returns to the page's form, Forward and a reload show the step again for the code already
+ * sent, and once the code was accepted a reload goes on from there.
  */
 export const useCodeStep = (page: string) => {
   const { config } = useApp();
@@ -204,8 +204,11 @@ export const useCodeStep = (page: string) => {
   return {
     saved,
     pending,
-    /** Shows the step for a code just sent. */
-    open: (identifier: CodeIdentifier, verificationId: string, agreeToTerms?: boolean) => {
+    /**
+     * Shows the step for a code just sent. A code step that follows another (the next address of
+     * `queue`) takes that one's history entry: Back returns to the form.
+     */
+    open: (identifier: CodeIdentifier, verificationId: string, agreeToTerms?: boolean, queue?: CodeIdentifier[]) => {
       savePendingCode({
         interactionId,
         page,
@@ -213,8 +216,9 @@ export const useCodeStep = (page: string) => {
         verificationId,
         sentAt: Date.now(),
         ...(agreeToTerms !== undefined && { agreeToTerms }),
+        ...(queue && { queue }),
       });
-      pushStep('code');
+      pushStep('code', { replace: currentStep() === 'code' });
     },
     /** Back to the page's form, as browser Back. */
     back,

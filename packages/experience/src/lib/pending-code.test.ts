@@ -21,6 +21,14 @@ describe('the code step kept over a reload', () => {
     expect(parsePendingCode({ ...stored, verified: true, agreeToTerms: false }, 'i1', '/sign-in')).toEqual({ ...stored, verified: true, agreeToTerms: false });
   });
 
+  it('keeps the addresses to verify after this one (profile completion)', () => {
+    const queue = [{ type: 'phone', value: '447911123456' }];
+    const completion = { ...stored, page: '/continue', queue };
+    expect(parsePendingCode(completion, 'i1', '/continue')).toEqual(completion);
+    expect(parsePendingCode({ ...completion, queue: [{ type: 'username', value: 'ada' }] }, 'i1', '/continue')).toBeUndefined();
+    expect(parsePendingCode({ ...completion, queue: 'phone' }, 'i1', '/continue')).toBeUndefined();
+  });
+
   it('ignores what is not a code step', () => {
     expect(parsePendingCode(undefined, 'i1', '/sign-in')).toBeUndefined();
     expect(parsePendingCode('x', 'i1', '/sign-in')).toBeUndefined();

@@ -47,9 +47,16 @@ export const currentStep = (): string | undefined => {
   return typeof step === 'string' ? step : undefined;
 };
 
-/** A history entry for a step of the current page (same address): browser Back returns to the page's form. */
-export const pushStep = (step: string) => {
-  window.history.pushState({ step }, '', window.location.href);
+/**
+ * A history entry for a step of the current page (same address): browser Back returns to the page's
+ * form. With `replace`, the current entry becomes the step instead (one step following another).
+ */
+export const pushStep = (step: string, options: { replace?: boolean } = {}) => {
+  if (options.replace) {
+    window.history.replaceState({ step }, '', window.location.href);
+  } else {
+    window.history.pushState({ step }, '', window.location.href);
+  }
   notify();
 };
 

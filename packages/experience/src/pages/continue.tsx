@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 import { useApp } from '../components/app-context.js';
-import { type CodeIdentifier, CodeStep } from '../components/code-step.js';
+import { type CodeIdentifier, CodeStep, useCodeStep } from '../components/code-step.js';
 import { CustomFieldInput } from '../components/custom-field.js';
 import {
   Button,
@@ -27,8 +27,9 @@ import {
 } from '../lib/custom-fields.js';
 import { type PendingSubmit, redirectTo } from '../lib/flow.js';
 import { t } from '../lib/i18n.js';
-import { type IdentifierType, identifierMaxLength, identifierLabelKey, matchIdentifierType } from '../lib/identifier.js';
+import { type IdentifierType, identifierFieldText, identifierMaxLength, identifierLabelKey, matchIdentifierType } from '../lib/identifier.js';
 import { parseMissingProfile } from '../lib/missing-profile.js';
+import { currentStep } from '../lib/router.js';
 import { sessionStore, storageKeys } from '../lib/storage.js';
 
 /** A custom field the server asked for that the configuration does not describe: a plain text field. */
@@ -62,10 +63,22 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
   const [stored, setPending] = useState<PendingSubmit | undefined>(() => preview ?? sessionStore.get<PendingSubmit>(storageKeys.missingProfile));
   // The console's preview names the fields itself, and changes them as the draft changes.
   const pending = preview ?? stored;
-  const [values, setValues] = useState<Record<string, FieldValue>>({});
+  // The code step (for each address to verify in turn) has a history entry of its own and survives a reload.
+  const codeStep = useCodeStep('/continue');
+  const code = preview ? undefined : codeStep.pending;
+  // After Back from the code step (and a reload), the address it was sent to.
+  const [values, setValues] = useState<Record<string, FieldValue>>(() => {
+    const identifier = preview ? undefined : codeStep.saved?.identifier;
+    return identifier
+      ? Object.fromEntries(
+          (Object.keys(identifierTypes) as (keyof typeof identifierTypes)[])
+            .filter((kind) => identifierTypes[kind].includes(identifier.type))
+            .map((kind) => [kind, identifierFieldText(identifier)]),
+        )
+      : {};
+  });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [code, setCode] = useState<{ identifier: CodeIdentifier; verificationId: string; queue: CodeIdentifier[] }>();
   /**
    * The server wants the terms agreed and this page lacks the answer the page before collected
    * (opened in another tab, or the policy changed meanwhile): the checkbox is shown here.
@@ -118,7 +131,10 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
       if (isApiError(error, 'user.missing_profile')) {
         const next: PendingSubmit = { ...parseMissingProfile(error.details), ...(agreeToTerms && { agreeToTerms }) };
         sessionStore.set(storageKeys.missingProfile, next);
-        setCode(undefined);
+        // From a code step: back to the form, which now asks for what is still missing.
+        if (currentStep() === 'code') {
+          codeStep.abandon();
+        }
         setPending(next);
         setErrors({ form: error.message, fields: {} });
         return;
@@ -131,7 +147,7 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
   useEffect(() => {
     // The number, not its country picker: the country is right more often than not.
     formRef.current?.querySelector<HTMLElement>('input, select:not(.phone-country select)')?.focus();
-  }, [pending, code]);
+  }, [pending, code?.verificationId]);
 
   // Opened without knowing what is missing (a reload in another tab): ask the server by submitting.
   useEffect(() => {
@@ -148,7 +164,7 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
       return;
     }
     const { verificationId } = await api.sendCode(next);
-    setCode({ identifier: next, verificationId, queue: rest });
+    codeStep.open(next, verificationId, undefined, rest);
   };
 
   /** What a contact field (email, phone, either) reads as, if it is one of the types it takes. */
@@ -249,15 +265,14 @@ export default function ContinuePage({ preview }: { preview?: PendingSubmit }) {
   if (code) {
     return (
       <CodeStep
-        key={code.verificationId}
-        identifier={code.identifier}
-        verificationId={code.verificationId}
+        // Each address has its own step (a code sent again keeps it).
+        key={`${code.identifier.type}:${code.identifier.value}`}
+        {...codeStep.stepProps(code)}
         onVerified={async (verificationId) => {
           await api.updateProfile({ type: code.identifier.type, verificationId });
           saved.current.add(code.identifier.type);
-          await verifyNext(code.queue);
+          await verifyNext(code.queue ?? []);
         }}
-        onBack={() => setCode(undefined)}
       />
     );
   }

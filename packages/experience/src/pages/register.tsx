@@ -46,8 +46,9 @@ const errorFields = {
 
 /**
  * Registration. By username: start, identify with the new username, set the password, submit. By
- * email or phone: start, send a code, verify it, identify with the verified code, set the password
- * (when the tenant uses passwords), submit.
+ * email or phone: start, check the password (when the tenant uses passwords: `POST /profile`, which
+ * checks the whole policy but the user-info rule), send a code, verify it, identify with the
+ * verified code, set the password again (now checked against the address too), submit.
  */
 export default function RegisterPage() {
   const { config, language } = useApp();
@@ -132,6 +133,13 @@ export default function RegisterPage() {
         await api.identify({ identifier: { type: 'username', value: identifierValue } });
         await completeProfile(password, agreeToTerms);
         return;
+      }
+      // The server's whole policy (breached passwords, sequences, forbidden words…) before the code
+      // is sent, so that a refused password is fixed here, on the form, and not after the code. The
+      // password is set again once the address is verified: only then can the server also check it
+      // against that address (user info), which may still send the user to the password step.
+      if (signUp.password) {
+        await api.updateProfile({ type: 'password', value: password });
       }
       const identifier = { type: typed, value: identifierValue };
       const { verificationId } = await api.sendCode(identifier);

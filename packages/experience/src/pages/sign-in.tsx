@@ -100,6 +100,14 @@ export default function SignInPage() {
         setUnknownAccount(verificationId);
         return;
       }
+      if (identifier && isApiError(error, 'user.email_blocked')) {
+        // The code was right, but the tenant takes no account with this address (and there is
+        // none): back to the identifier (a new code would not help), with the reason on it.
+        setValue(identifierFieldText(identifier));
+        setErrors({ fields: { identifier: [error.message] } });
+        codeStep.abandon();
+        return;
+      }
       throw error;
     }
     await submitInteraction(agree);

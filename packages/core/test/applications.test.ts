@@ -171,6 +171,15 @@ describe('bad input changes nothing', () => {
     const malformed = await api.call('POST', '/applications', '{"name": "x",', { 'content-type': 'application/json' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe('guard.invalid_json');
+    // Empty with the JSON type, as some clients send every request: no body, so a route that needs
+    // one says which fields are missing, and one that needs none (DELETE) works.
+    const empty = await api.call('POST', '/applications', '', { 'content-type': 'application/json' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('guard.invalid_input');
+    const created = await api.post('/applications', { name: 'deleted with an empty JSON body', type: 'SPA' });
+    const deleted = await api.call('DELETE', `/applications/${created.body.id}`, '', { 'content-type': 'application/json' });
+    expect(deleted.status).toBe(204);
+    expect((await api.get(`/applications/${created.body.id}`)).status).toBe(404);
     const wrongType = await api.call('POST', '/applications', 'name=x&type=SPA', {
       'content-type': 'application/x-www-form-urlencoded',
     });

@@ -61,12 +61,13 @@ const sendCode = async (browser: Awaited<ReturnType<typeof createExperienceClien
   return sent.body.verificationId as string;
 };
 
-const registerByEmail = async (email: string) => {
+/** Registers `email` with a password; the code goes to `sentTo`, the address in its canonical spelling. */
+const registerByEmail = async (email: string, sentTo = email) => {
   const browser = await createExperienceClient(server.endpoint, app);
   await browser.authorize({ first_screen: 'register' });
   await browser.api('PUT', '', { interactionEvent: 'Register' });
   const verificationId = await sendCode(browser, email);
-  const message = lastCodeFor(email);
+  const message = lastCodeFor(sentTo);
   expect(message.type).toBe('Register');
   expect(message.payload.code).toMatch(/^\d{6}$/);
   const verified = await browser.api('POST', '/verification/verification-code/verify', {
@@ -227,7 +228,8 @@ describe('verification codes by email', () => {
     await browser.authorize({ first_screen: 'register' });
     await browser.api('PUT', '', { interactionEvent: 'Register' });
     const verificationId = await sendCode(browser, 'Mixed.Case@Example.com');
-    const { payload } = lastCodeFor('Mixed.Case@Example.com');
+    // Sent to the address in its canonical spelling: the local part as typed, the domain mapped.
+    const { payload } = lastCodeFor('Mixed.Case@example.com');
     const verified = await browser.api('POST', '/verification/verification-code/verify', {
       identifier: { type: 'email', value: 'mixed.case@example.com' },
       verificationId,
@@ -368,6 +370,141 @@ describe('verification codes by email', () => {
     } finally {
       await admin.patch('/sign-in-exp', { emailBlocklistPolicy: {} });
     }
+  });
+});
+
+describe('a password chosen before the address', () => {
+  it('is asked for again once the address is known, and then checked against it', async () => {
+    const email = 'gwendolyn.early@example.com';
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    // Made of the address's name: nothing to compare it with yet, so accepted for now.
+    const early = await browser.api('POST', '/profile', { type: 'password', value: 'Gwendolyn.Early9' });
+    expect(early.status, JSON.stringify(early.body)).toBe(204);
+    const verificationId = await sendCode(browser, email);
+    const code = lastCodeFor(email).payload.code;
+    expect((await browser.api('POST', '/verification/verification-code/verify', { identifier: { type: 'email', value: email }, verificationId, code })).status).toBe(200);
+    expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+    const submitted = await browser.api('POST', '/submit', {});
+    expect(submitted.status).toBe(422);
+    expect(submitted.body.code).toBe('user.missing_profile');
+    expect(submitted.body.details).toEqual([expect.objectContaining({ path: 'password' })]);
+    const again = await browser.api('POST', '/profile', { type: 'password', value: 'Gwendolyn.Early9' });
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe('password.rejected');
+    expect((await admin.get(`/users?search=${email}`)).body).toEqual([]);
+    expect((await browser.api('POST', '/profile', { type: 'password', value: password })).status).toBe(204);
+    expect((await browser.api('POST', '/submit', {})).status).toBe(200);
+  });
+});
+
+describe('one mailbox, one account', () => {
+  /** Starts a registration, sends a code to `email`, and verifies it with the code the canonical address `to` got. */
+  const verifyRegistration = async (email: string, to: string) => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    // Past the resend wait of the address, which counts every spelling of it as one.
+    await server.database.withTenant('default', (tx) =>
+      tx.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where identifier = ${`email:${to.toLowerCase()}`}`),
+    );
+    const verificationId = await sendCode(browser, email);
+    const verified = await browser.api('POST', '/verification/verification-code/verify', {
+      identifier: { type: 'email', value: email },
+      verificationId,
+      code: lastCodeFor(to).payload.code,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    return { browser, verificationId };
+  };
+
+  it('sends to the canonical address and refuses a second account for another spelling of its domain (409)', async () => {
+    for (const [registered, again, canonical, sentTo] of [
+      ['reg1@example.com', 'reg1@ｅｘａｍｐｌｅ.com', 'reg1@example.com', 'reg1@example.com'],
+      ['user@xn--bcher-kva.example', 'user@bücher.example', 'user@bücher.example', 'user@bücher.example'],
+      ['user2@bücher.example', 'USER2@XN--BCHER-KVA.example', 'user2@bücher.example', 'USER2@bücher.example'],
+    ] as const) {
+      const tokens = await registerByEmail(registered, canonical);
+      expect(tokens.claims()?.email).toBe(canonical);
+
+      const written = readdirSync(outbox).length;
+      const { browser, verificationId } = await verifyRegistration(again, sentTo);
+      // The code went to the mailbox the first account holds, under its one spelling.
+      expect(readdirSync(outbox).length).toBe(written + 1);
+      const identified = await browser.api('POST', '/identification', { verificationId });
+      expect([identified.status, identified.body.code], again).toEqual([409, 'user.email_already_in_use']);
+
+      // That spelling signs in to the one account, by code and by password.
+      expect((await browser.api('PUT', '/interaction-event', { interactionEvent: 'SignIn' })).status).toBe(204);
+      expect((await browser.api('POST', '/identification', { verificationId })).status).toBe(204);
+      const submitted = await browser.api('POST', '/submit', {});
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      expect((await browser.exchange(await browser.follow(submitted.body.redirectTo))).claims()?.sub).toBe(tokens.claims()?.sub);
+
+      const byPassword = await createExperienceClient(server.endpoint, app);
+      await byPassword.authorize();
+      await byPassword.api('PUT', '', { interactionEvent: 'SignIn' });
+      const checked = await byPassword.api('POST', '/verification/password', { identifier: { type: 'email', value: again }, password });
+      expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    }
+    const { body: list } = await admin.get(`/users?search=${encodeURIComponent('reg1@')}&searchFields=primaryEmail`);
+    expect(list.map((user: { primaryEmail: string }) => user.primaryEmail)).toEqual(['reg1@example.com']);
+  });
+
+  it('refuses an address with a trailing dot up front (400), instead of failing to send the code (502)', async () => {
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    const written = readdirSync(outbox).length;
+    for (const value of ['reg1@example.com.', 'reg1@example..com']) {
+      const refused = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value } });
+      expect(refused.status, value).toBe(400);
+      expect(refused.body.code).toBe('guard.invalid_input');
+      expect(refused.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.identifier.value']);
+    }
+    expect(readdirSync(outbox)).toHaveLength(written);
+  });
+});
+
+describe('a code replaced by a resend', () => {
+  it('says a newer code was sent, not that the code is wrong; a code already used is just wrong', async () => {
+    const email = 'resend@example.com';
+    const identifier = { type: 'email', value: email };
+    const browser = await createExperienceClient(server.endpoint, app);
+    await browser.authorize({ first_screen: 'register' });
+    await browser.api('PUT', '', { interactionEvent: 'Register' });
+    /** Sends a code past the one-minute resend wait, and answers it. */
+    const sendAnother = async () => {
+      await server.database.withTenant('default', (tx) =>
+        tx.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where identifier = ${`email:${email}`}`),
+      );
+      const verificationId = await sendCode(browser, email);
+      return { verificationId, code: lastCodeFor(email).payload.code };
+    };
+    const verify = (verificationId: string, code: string) =>
+      browser.api('POST', '/verification/verification-code/verify', { identifier, verificationId, code }, { 'accept-language': 'de' });
+
+    const first = await sendAnother();
+    const second = await sendAnother();
+    expect(second.code).not.toBe(first.code);
+    const superseded = await verify(second.verificationId, first.code);
+    expect([superseded.status, superseded.body.code]).toEqual([422, 'verification_code.superseded']);
+    expect(superseded.body.message).toBe('An diese Adresse wurde inzwischen ein neuerer Code gesendet. Geben Sie den neuesten Code ein.');
+    const wrong = await verify(second.verificationId, ['000000', '111111', '222222'].find((code) => code !== first.code && code !== second.code)!);
+    expect([wrong.status, wrong.body.code]).toEqual([422, 'verification_code.mismatch']);
+    expect((await verify(second.verificationId, second.code)).status).toBe(200);
+
+    // The used code is not "replaced" by the next one sent: it is wrong for that one.
+    const third = await sendAnother();
+    expect(third.code).not.toBe(second.code);
+    const reused = await verify(third.verificationId, second.code);
+    expect([reused.status, reused.body.code]).toEqual([422, 'verification_code.mismatch']);
+    // Both wrong tries of the current code counted.
+    const [row] = await server.database.withTenant('default', async (tx) =>
+      ((await tx.execute(sql`select try_count from verification_codes where identifier = ${`email:${email}`} and consumed_at is null`)) as unknown as { rows: { try_count: number }[] }).rows,
+    );
+    expect(row?.try_count).toBe(1);
   });
 });
 

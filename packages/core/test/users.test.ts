@@ -87,6 +87,59 @@ describe('users', () => {
   });
 });
 
+describe('one mailbox, one email address', () => {
+  it('stores the canonical spelling and refuses every other spelling of a taken address (409)', async () => {
+    const first = await api.post('/users', { primaryEmail: 'dup@example.com' });
+    expect(first.status).toBe(201);
+    for (const spelling of ['dup@ｅｘａｍｐｌｅ.com', 'dup@EXAMPLE.com', 'DUP@ＥＸＡＭＰＬＥ.ＣＯＭ']) {
+      const refused = await api.post('/users', { primaryEmail: spelling });
+      expect(refused.status, spelling).toBe(409);
+      expect(refused.body.code).toBe('user.email_already_in_use');
+      expect(refused.body.details[0].path).toBe('body.primaryEmail');
+    }
+
+    const idn = await api.post('/users', { primaryEmail: 'user@xn--bcher-kva.example' });
+    expect(idn.status).toBe(201);
+    expect(idn.body.primaryEmail).toBe('user@bücher.example');
+    const other = (await api.post('/users', { primaryEmail: 'other@example.com' })).body;
+    for (const spelling of ['user@bücher.example', 'USER@BÜCHER.example', 'user@bu\u0308cher.example']) {
+      const refused = await api.patch(`/users/${other.id}`, { primaryEmail: spelling });
+      expect(refused.status, spelling).toBe(409);
+      expect(refused.body.code).toBe('user.email_already_in_use');
+    }
+    // A user may write their own address in another spelling: it is kept canonical.
+    const own = await api.patch(`/users/${other.id}`, { primaryEmail: 'Other@ＥＸＡＭＰＬＥ.com' });
+    expect(own.status).toBe(200);
+    expect(own.body.primaryEmail).toBe('Other@example.com');
+    expect((await api.get(`/users/${other.id}`)).body.primaryEmail).toBe('Other@example.com');
+  });
+
+  it('refuses an address with a trailing dot or another domain no mail reaches (400, before anything is stored)', async () => {
+    const user = (await api.post('/users', { username: 'dotted_domain' })).body;
+    for (const primaryEmail of ['dup@example.com.', 'x@example..com', 'x@192.0.2.1', 'x@xn--zz.example', 'x@example.com/path']) {
+      for (const response of [await api.post('/users', { primaryEmail }), await api.patch(`/users/${user.id}`, { primaryEmail })]) {
+        expect(response.status, primaryEmail).toBe(400);
+        expect(response.body.code).toBe('guard.invalid_input');
+        expect(response.body.details.map((detail: { path: string }) => detail.path)).toEqual(['body.primaryEmail']);
+      }
+    }
+    expect((await api.get(`/users/${user.id}`)).body.primaryEmail).toBeNull();
+  });
+
+  it('still finds an address stored before in the other form of its domain', async () => {
+    // Before addresses were kept in one spelling, the ASCII form of a domain was stored as typed.
+    const legacy = (await api.post('/users', { username: 'legacy_idn' })).body;
+    await server.gatehouse
+      .scopeFor('default')
+      .transaction((tx) => tx.update(users).set({ primaryEmail: 'Legacy@XN--MNCHEN-3YA.de' }).where(eq(users.id, legacy.id)));
+    const refused = await api.post('/users', { primaryEmail: 'legacy@münchen.de' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('user.email_already_in_use');
+    const found = await api.get(`/users?search=${encodeURIComponent('legacy@MÜNCHEN.de')}&searchFields=primaryEmail&mode=exact`);
+    expect(found.body.map((user: { id: string }) => user.id)).toEqual([legacy.id]);
+  });
+});
+
 describe('users created at the same moment', () => {
   it('creates one user for one username sent several times at once, and answers 409 to the rest', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => api.post('/users', { username: 'same_moment' })));

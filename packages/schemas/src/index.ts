@@ -15,6 +15,7 @@ export * from './entities/sign-in-experience.js';
 export * from './entities/users.js';
 export * from './entities/signing-keys.js';
 export * from './rules/application-rules.js';
+export * from './rules/email.js';
 export * from './rules/password-policy.js';
 export * from './rules/patterns.js';
 export * from './entities/captcha-providers.js';

@@ -38,12 +38,18 @@ const readBodyExcerpt = async (response: Response) => {
 };
 
 /**
+ * HTTP 401 and 403 from a provider endpoint the connector authenticates to with its configured
+ * credentials (an API, a token endpoint): the credentials were refused, a configuration to fix.
+ */
+export const refusesCredentials = (status: number) => status === 401 || status === 403;
+
+/**
  * A non-2xx answer from a provider API: 401 and 403 refuse the configured credentials (a
  * configuration to fix), 429 is a rate limit, anything else a general failure.
  */
 export const errorFromResponse = async (response: Response, what: string) => {
   const data = { status: response.status, body: await readBodyExcerpt(response) };
-  if (response.status === 401 || response.status === 403) {
+  if (refusesCredentials(response.status)) {
     return new ConnectorError('invalid_config', `${what} was refused with HTTP ${response.status}: check the credentials.`, data);
   }
   return new ConnectorError(response.status === 429 ? 'rate_limit_exceeded' : 'general', `${what} failed with HTTP ${response.status}.`, data);

@@ -13,16 +13,18 @@ export const startOidcStandIn = async () => {
   const state: {
     idTokenClaims: Record<string, unknown>;
     userinfo?: Record<string, unknown>;
-    tokenError?: { status: number; body: Record<string, unknown> };
+    tokenError?: { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
     checkTokenRequest?: (request: RecordedRequest) => Promise<void>;
   } = { idTokenClaims: {} };
 
   const server = await startHttpServer(async (request, response) => {
     const path = new URL(request.path, 'http://stand-in').pathname;
-    if (path.endsWith('/token')) {
+    // `/access_token` is GitHub's.
+    if (path.endsWith('/token') || path.endsWith('/access_token')) {
       await state.checkTokenRequest?.(request);
       if (state.tokenError) {
-        sendJson(response, state.tokenError.status, state.tokenError.body);
+        response.writeHead(state.tokenError.status, { 'content-type': 'application/json', ...state.tokenError.headers });
+        response.end(JSON.stringify(state.tokenError.body));
         return;
       }
       const idToken = await new SignJWT(state.idTokenClaims)

@@ -87,7 +87,7 @@ describe('console error handling', () => {
     const toast = page.getByRole('alert').filter({ hasText: 'search' });
     await toast.waitFor();
     // The server's message already names the field and the limit; the detail is not repeated.
-    expect(await toast.textContent()).toBe('The request is invalid: query.search: Too big: expected string to have <=128 characters');
+    expect(await toast.textContent()).toBe('The request is invalid: query.search: Must be at most 128 characters.');
 
     // A page past the end is `guard.page_out_of_range`, which the list handles itself: no toast.
     await page.goto(`${server.endpoint}/console/users?page=40`);

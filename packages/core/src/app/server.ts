@@ -148,6 +148,19 @@ export const createGatehouse = async ({ config, database: givenDatabase, logger 
 
   // Bodies are JSON (and forms where oidc-provider takes them): plain text gets 415 like any other type.
   app.removeContentTypeParser('text/plain');
+  // An empty body labelled JSON is no body, as for a DELETE from a client that always sends the
+  // header; a route that needs a body then says so through its schema. Anything else is parsed as
+  // by Fastify's own JSON parser (with its prototype-poisoning checks).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));

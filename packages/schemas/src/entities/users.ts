@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { userIdLength } from '../constants/limits.js';
 import { passwordEncryptionMethodSchema } from '../constants/password-methods.js';
+import { canonicalEmail } from '../rules/email.js';
 import { emailPattern, isHttpUrl, phonePattern, usernamePattern } from '../rules/patterns.js';
 import { jsonObjectSchema, timestampSchema } from './common.js';
 
@@ -16,10 +17,20 @@ export const usernameSchema = z
   .min(1)
   .max(128)
   .regex(usernamePattern, { message: 'Must start with a letter or underscore, then letters, digits or underscores.' });
+/**
+ * An address as accounts hold it: well-formed, with a domain mail can be delivered to (no trailing
+ * dot), and given back in its one canonical spelling (domain UTS #46-mapped, in Unicode; see
+ * rules/email.ts), so every spelling of one mailbox is one identifier wherever an address is taken.
+ */
 export const primaryEmailSchema = z
   .string()
   .max(128)
-  .regex(emailPattern, { message: 'Must be an email address.' });
+  .regex(emailPattern, { message: 'Must be an email address.' })
+  // Mapping can lengthen a domain (`㍱` is `hpa`): the stored form must fit too.
+  .refine((value) => !emailPattern.test(value) || value.length > 128 || (canonicalEmail(value)?.length ?? 129) <= 128, {
+    message: 'Must be an email address.',
+  })
+  .overwrite((value) => canonicalEmail(value) ?? value);
 export const primaryPhoneSchema = z.string().max(128).regex(phonePattern, { message: 'Must contain digits only.' });
 /** A valid http(s) URL, or empty to clear it. */
 export const avatarSchema = z

@@ -2,6 +2,7 @@ import { ConnectorError } from '../../kit/errors.js';
 import { request } from '../../kit/http.js';
 import { type SocialAuthorizationInput, type SocialSession } from '../../kit/types.js';
 import { mergeScopes } from '../callback.js';
+import { tokenRefusalCode, tokenRefusalMessage } from '../token-errors.js';
 
 export type OAuth2Settings = {
   authorizationEndpoint: string;
@@ -57,10 +58,6 @@ const readTokenBody = async (response: Response): Promise<Record<string, unknown
   }
 };
 
-/** Error codes that mean the code (or its PKCE verifier) was refused; GitHub has its own name for it. */
-const refusedCode = new Set(['invalid_grant', 'bad_verification_code']);
-const refusedClient = new Set(['invalid_client', 'unauthorized_client', 'incorrect_client_credentials']);
-
 export type OAuth2TokenBody = Record<string, unknown> & { access_token: string };
 
 export const exchangeCode = async (
@@ -90,17 +87,8 @@ export const exchangeCode = async (
   if (typeof body.error === 'string' || !response.ok) {
     const error = typeof body.error === 'string' ? body.error : undefined;
     const data = { status: response.status, error, error_description: body.error_description };
-    if (error && refusedCode.has(error)) {
-      throw new ConnectorError('social_auth_code_invalid', 'The provider refused the authorization code.', data);
-    }
-    if ((error && refusedClient.has(error)) || response.status === 401) {
-      throw new ConnectorError('invalid_config', 'The provider refused the client credentials.', data);
-    }
-    throw new ConnectorError(
-      response.status === 429 ? 'rate_limit_exceeded' : 'general',
-      `The token request failed${error ? `: ${error}` : ` with HTTP ${response.status}`}.`,
-      data,
-    );
+    const code = tokenRefusalCode(response.status, error);
+    throw new ConnectorError(code, tokenRefusalMessage(code, response.status, error), data);
   }
   if (typeof body.access_token !== 'string' || body.access_token.length === 0) {
     throw new ConnectorError('invalid_response', 'The token response has no access token.', { status: response.status });

@@ -25,6 +25,15 @@ describe('oauth2 connector', () => {
           sendJson(response, 200, { access_token: 'at-1', token_type: 'bearer', expires_in: 3600, refresh_token: 'rt-1' });
         } else if (form.get('code') === 'revoked-code') {
           sendJson(response, 200, { access_token: 'at-revoked', token_type: 'bearer' });
+        } else if (form.get('code') === 'forbidden-code') {
+          // A gateway in front of the token endpoint refusing the client, with a body that is no OAuth error.
+          response.writeHead(403, { 'content-type': 'text/html' }).end('<h1>Forbidden</h1>');
+        } else if (form.get('code') === 'unauthorized-code') {
+          sendJson(response, 401, { message: 'Bad credentials' });
+        } else if (form.get('code') === 'bad-client-code') {
+          sendJson(response, 400, { error: 'invalid_client', error_description: 'Client authentication failed' });
+        } else if (form.get('code') === 'busy-code') {
+          sendJson(response, 503, { message: 'Try later' });
         } else if (form.get('code') === 'form-code') {
           response
             .writeHead(200, { 'content-type': 'application/x-www-form-urlencoded' })
@@ -131,6 +140,16 @@ describe('oauth2 connector', () => {
     );
     expect(error.code).toBe('social_auth_code_invalid');
     expect(error.data).toMatchObject({ error: 'invalid_grant', error_description: 'Code expired' });
+  });
+
+  it('reports refused client credentials (HTTP 401 or 403, or invalid_client) as invalid_config, other failures as general', async () => {
+    for (const code of ['forbidden-code', 'unauthorized-code', 'bad-client-code']) {
+      const error = await captureConnectorError(oauth2Connector.getUserInfo(config(), { code, state: 'state-1' }, session));
+      expect([code, error.code]).toEqual([code, 'invalid_config']);
+      expect(error.message).toBe('The provider refused the client credentials.');
+    }
+    const busy = await captureConnectorError(oauth2Connector.getUserInfo(config(), { code: 'busy-code', state: 'state-1' }, session));
+    expect([busy.code, busy.data]).toEqual(['general', expect.objectContaining({ status: 503 })]);
   });
 
   it('reports an access token the profile endpoint refuses', async () => {

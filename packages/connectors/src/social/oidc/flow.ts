@@ -141,6 +141,20 @@ export const buildOidcAuthorizationUri = async (
   return buildAuthorizationUrl(configuration, parameters).href;
 };
 
+/**
+ * RFC 9207, as openid-client checks it, but reported as a callback to start again (4xx) rather than
+ * as an unreadable provider answer: a provider that announces `iss` in its authorization responses
+ * always sends it, and only its own.
+ */
+const assertCallbackIssuer = (metadata: ServerMetadata, iss: string | undefined) => {
+  if (iss === undefined && metadata.authorization_response_iss_parameter_supported === true) {
+    throw new ConnectorError('insufficient_request_parameters', 'The callback has no issuer (iss), which this provider always sends.');
+  }
+  if (iss !== undefined && iss !== metadata.issuer) {
+    throw new ConnectorError('invalid_request_parameters', 'The callback names another issuer (iss) than the provider’s.');
+  }
+};
+
 /** Exchanges the code, validates the ID token (signature, issuer, audience, nonce) and reads userinfo. */
 export const completeOidcSignIn = async (
   settings: OidcSettings,
@@ -149,6 +163,7 @@ export const completeOidcSignIn = async (
 ): Promise<OidcSignInResult> => {
   const response = readAuthorizationResponse(data, session);
   const configuration = await loadConfiguration(settings);
+  assertCallbackIssuer(configuration.serverMetadata(), response.iss);
 
   const callbackUrl = new URL(session.redirectUri);
   callbackUrl.searchParams.set('code', response.code);

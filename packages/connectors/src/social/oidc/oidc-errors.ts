@@ -1,6 +1,7 @@
 import { ClientError, ResponseBodyError, WWWAuthenticateChallengeError } from 'openid-client';
 
 import { ConnectorError } from '../../kit/errors.js';
+import { tokenRefusalCode, tokenRefusalMessage } from '../token-errors.js';
 
 const idTokenFailureCodes = new Set([
   'OAUTH_JWT_CLAIM_COMPARISON_FAILED',
@@ -20,13 +21,18 @@ export const tokenExchangeError = (error: unknown): ConnectorError => {
   }
   if (error instanceof ResponseBodyError) {
     const data = { error: error.error, error_description: error.error_description, status: error.status };
-    if (error.error === 'invalid_grant') {
-      return new ConnectorError('social_auth_code_invalid', 'The provider refused the authorization code.', data);
-    }
-    if (error.error === 'invalid_client' || error.error === 'unauthorized_client') {
-      return new ConnectorError('invalid_config', 'The provider refused the client credentials.', data);
-    }
-    return new ConnectorError('general', `The token request failed: ${error.error}.`, data);
+    const code = tokenRefusalCode(error.status, error.error);
+    return new ConnectorError(code, tokenRefusalMessage(code, error.status, error.error), data);
+  }
+  // A 401 with a WWW-Authenticate challenge (oidc-provider's answer to a wrong secret sent with
+  // client_secret_basic): the challenge carries the error code, the body is not read.
+  if (error instanceof WWWAuthenticateChallengeError) {
+    void error.response.body?.cancel().catch(() => undefined);
+    const challenge = error.cause.find((entry) => entry.parameters.error !== undefined) ?? error.cause[0];
+    const { error: challengeError, error_description } = challenge?.parameters ?? {};
+    const data = { status: error.status, ...(challengeError ? { error: challengeError } : {}), ...(error_description ? { error_description } : {}) };
+    const code = tokenRefusalCode(error.status, challengeError);
+    return new ConnectorError(code, tokenRefusalMessage(code, error.status, challengeError), data);
   }
   if (error instanceof ClientError) {
     const reason = reasonOf(error);
@@ -40,11 +46,8 @@ export const tokenExchangeError = (error: unknown): ConnectorError => {
     }
     if (error.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' && error.cause instanceof Response) {
       const { status } = error.cause;
-      return new ConnectorError(
-        status === 429 ? 'rate_limit_exceeded' : 'general',
-        `The token endpoint answered with HTTP ${status}.`,
-        { status },
-      );
+      const code = tokenRefusalCode(status, undefined);
+      return new ConnectorError(code, tokenRefusalMessage(code, status, undefined), { status });
     }
     return new ConnectorError('invalid_response', `The token response was refused: ${reason}.`, { reason });
   }

@@ -97,6 +97,41 @@ describe('oidc connector against oidc-provider', () => {
     expect(error.data).toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('reports a wrong client secret as invalid_config, with client_secret_basic (a WWW-Authenticate challenge) and client_secret_post', async () => {
+    for (const tokenEndpointAuthMethod of ['client_secret_basic', 'client_secret_post']) {
+      provider.nextLogin.accountId = 'user-1';
+      provider.nextLogin.deny = false;
+      const wrong = parseConfig(oidcConnector, {
+        issuer: provider.issuer,
+        clientId: testClient.clientId,
+        clientSecret: 'not-the-secret-of-this-client',
+        tokenEndpointAuthMethod,
+      });
+      const session = { redirectUri: testClient.redirectUri, state: `st-${tokenEndpointAuthMethod}`, nonce: 'n', codeVerifier: randomPKCECodeVerifier() };
+      const callback = await runAuthorization(await oidcConnector.getAuthorizationUri(wrong, session));
+      const error = await captureConnectorError(oidcConnector.getUserInfo(wrong, callback, session));
+      expect([tokenEndpointAuthMethod, error.code]).toEqual([tokenEndpointAuthMethod, 'invalid_config']);
+      expect(error.data).toMatchObject({ status: 401, error: 'invalid_client' });
+    }
+  });
+
+  it('asks to start again for a callback without the issuer the provider always sends, or with another one', async () => {
+    provider.nextLogin.accountId = 'user-1';
+    provider.nextLogin.deny = false;
+    const { uri, session } = await startSignIn();
+    const { iss, ...withoutIss } = await runAuthorization(uri);
+    expect(iss).toBe(provider.issuer);
+    expect((await captureConnectorError(oidcConnector.getUserInfo(config(), withoutIss, session))).code).toBe(
+      'insufficient_request_parameters',
+    );
+    expect(
+      (await captureConnectorError(oidcConnector.getUserInfo(config(), { ...withoutIss, iss: 'https://other.example.com' }, session))).code,
+    ).toBe('invalid_request_parameters');
+    // With the issuer, a code the provider never issued is refused by its token endpoint (invalid_grant).
+    const garbage = await captureConnectorError(oidcConnector.getUserInfo(config(), { ...withoutIss, iss, code: 'garbage' }, session));
+    expect([garbage.code, garbage.data?.error]).toEqual(['social_auth_code_invalid', 'invalid_grant']);
+  });
+
   it('reports a refused authorization from the provider as authorization_failed', async () => {
     provider.nextLogin.deny = true;
     const { uri, session } = await startSignIn();

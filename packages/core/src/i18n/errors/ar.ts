@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'لم يُرسَل أي رمز إلى هذا العنوان، أو سبق استخدامه. يُرجى طلب رمز جديد.',
   'verification_code.expired': 'انتهت صلاحية هذا الرمز. يُرجى طلب رمز جديد.',
   'verification_code.mismatch': 'الرمز غير صحيح.',
+  'verification_code.superseded': 'أُرسل إلى هذا العنوان رمز أحدث منذ ذلك الحين. أدخل أحدث رمز.',
   'verification_code.exceeded_max_try': 'أُدخلت رموز خاطئة مرات كثيرة جدًا. يُرجى طلب رمز جديد.',
   'verification_code.too_many_requests': 'أُرسل رمز مؤخرًا. يُرجى الانتظار {{seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}} قبل طلب رمز آخر.',
   'verification_code.hourly_limit': 'أُرسل عدد كبير جدًا من الرموز إلى هذا العنوان خلال الساعة الماضية. حاول مرة أخرى بعد {{minutes}} دقيقة.',

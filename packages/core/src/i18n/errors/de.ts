@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'An diese Adresse wurde kein Code gesendet, oder er wurde bereits verwendet. Fordern Sie einen neuen Code an.',
   'verification_code.expired': 'Dieser Code ist abgelaufen. Fordern Sie einen neuen Code an.',
   'verification_code.mismatch': 'Der Code ist nicht korrekt.',
+  'verification_code.superseded': 'An diese Adresse wurde inzwischen ein neuerer Code gesendet. Geben Sie den neuesten Code ein.',
   'verification_code.exceeded_max_try': 'Zu viele falsche Codes. Fordern Sie einen neuen Code an.',
   'verification_code.too_many_requests': 'Es wurde vor Kurzem ein Code gesendet. Warten Sie {{seconds, plural, one {# Sekunde} other {# Sekunden}}}, bevor Sie einen neuen anfordern.',
   'verification_code.hourly_limit': 'An diese Adresse wurden in der letzten Stunde zu viele Codes gesendet. Versuchen Sie es in {{minutes}} Min. erneut.',

@@ -167,6 +167,7 @@ export const en = {
   'verification_code.not_found': 'No code was sent to this address, or it was already used. Ask for a new code.',
   'verification_code.expired': 'This code has expired. Ask for a new code.',
   'verification_code.mismatch': 'The code is not correct.',
+  'verification_code.superseded': 'This code was replaced by a newer one sent to the same address. Enter the newest code.',
   'verification_code.exceeded_max_try': 'Too many wrong codes. Ask for a new code.',
   'verification_code.too_many_requests': 'A code was sent recently. Wait {{seconds, plural, one {# second} other {# seconds}}} before asking for another.',
   'verification_code.hourly_limit': 'Too many codes were sent to this address in the last hour. Try again in {{minutes}} min.',

@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'No se envió ningún código a esta dirección o ya se utilizó. Solicite un código nuevo.',
   'verification_code.expired': 'Este código ha caducado. Solicite un código nuevo.',
   'verification_code.mismatch': 'El código no es correcto.',
+  'verification_code.superseded': 'Desde entonces se envió un código más reciente a esta dirección. Introduzca el código más reciente.',
   'verification_code.exceeded_max_try': 'Demasiados códigos incorrectos. Solicite un código nuevo.',
   'verification_code.too_many_requests': 'Se envió un código hace poco. Espere {{seconds, plural, one {# segundo} many {# segundos} other {# segundos}}} antes de solicitar otro.',
   'verification_code.hourly_limit': 'Se han enviado demasiados códigos a esta dirección en la última hora. Inténtalo de nuevo en {{minutes}} min.',

@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'Aucun code n\'a été envoyé à cette adresse, ou il a déjà été utilisé. Demandez un nouveau code.',
   'verification_code.expired': 'Ce code a expiré. Demandez un nouveau code.',
   'verification_code.mismatch': 'Le code est incorrect.',
+  'verification_code.superseded': 'Un code plus récent a été envoyé à cette adresse depuis. Saisissez le code le plus récent.',
   'verification_code.exceeded_max_try': 'Trop de codes erronés. Demandez un nouveau code.',
   'verification_code.too_many_requests': 'Un code a été envoyé récemment. Attendez {{seconds, plural, one {# seconde} many {# secondes} other {# secondes}}} avant d\'en demander un autre.',
   'verification_code.hourly_limit': 'Trop de codes ont été envoyés à cette adresse au cours de la dernière heure. Réessayez dans {{minutes}} min.',

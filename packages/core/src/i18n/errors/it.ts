@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'Nessun codice è stato inviato a questo indirizzo, oppure è già stato usato. Richieda un nuovo codice.',
   'verification_code.expired': 'Questo codice è scaduto. Richieda un nuovo codice.',
   'verification_code.mismatch': 'Il codice non è corretto.',
+  'verification_code.superseded': 'Da allora è stato inviato un codice più recente a questo indirizzo. Inserisca il codice più recente.',
   'verification_code.exceeded_max_try': 'Troppi codici errati. Richieda un nuovo codice.',
   'verification_code.too_many_requests': 'Un codice è stato inviato di recente. Attenda {{seconds, plural, one {# secondo} many {# secondi} other {# secondi}}} prima di richiederne un altro.',
   'verification_code.hourly_limit': 'Sono stati inviati troppi codici a questo indirizzo nell’ultima ora. Riprova tra {{minutes}} min.',

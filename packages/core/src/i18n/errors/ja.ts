@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'このアドレスにはコードが送信されていないか、既に使用されています。新しいコードをリクエストしてください。',
   'verification_code.expired': 'このコードは有効期限が切れています。新しいコードをリクエストしてください。',
   'verification_code.mismatch': 'コードが正しくありません。',
+  'verification_code.superseded': 'このアドレスにはその後、新しいコードが送信されています。最新のコードを入力してください。',
   'verification_code.exceeded_max_try': '誤ったコードの入力が多すぎます。新しいコードをリクエストしてください。',
   'verification_code.too_many_requests': '最近コードを送信しました。{{seconds}} 秒待ってから再度リクエストしてください。',
   'verification_code.hourly_limit': 'この宛先には直近 1 時間に送信されたコードが多すぎます。{{minutes}} 分後にもう一度お試しください。',

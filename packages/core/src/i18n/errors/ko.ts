@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': '이 주소로 전송된 코드가 없거나 이미 사용되었습니다. 새 코드를 요청해 주세요.',
   'verification_code.expired': '이 코드는 만료되었습니다. 새 코드를 요청해 주세요.',
   'verification_code.mismatch': '코드가 올바르지 않습니다.',
+  'verification_code.superseded': '이후 이 주소로 더 새로운 코드가 전송되었습니다. 가장 최근 코드를 입력해 주세요.',
   'verification_code.exceeded_max_try': '잘못된 코드를 너무 많이 입력했습니다. 새 코드를 요청해 주세요.',
   'verification_code.too_many_requests': '최근에 코드가 전송되었습니다. {{seconds}}초 후에 다시 요청해 주세요.',
   'verification_code.hourly_limit': '지난 1시간 동안 이 주소로 너무 많은 코드가 전송되었습니다. {{minutes}}분 후에 다시 시도하세요.',

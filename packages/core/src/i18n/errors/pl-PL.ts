@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'Na ten adres nie wysłano kodu lub został on już użyty. Należy poprosić o nowy kod.',
   'verification_code.expired': 'Ten kod wygasł. Należy poprosić o nowy kod.',
   'verification_code.mismatch': 'Kod jest nieprawidłowy.',
+  'verification_code.superseded': 'Na ten adres wysłano już nowszy kod. Należy wpisać najnowszy kod.',
   'verification_code.exceeded_max_try': 'Zbyt wiele błędnych kodów. Należy poprosić o nowy kod.',
   'verification_code.too_many_requests': 'Kod został niedawno wysłany. Przed poproszeniem o kolejny należy odczekać {{seconds}} s.',
   'verification_code.hourly_limit': 'W ciągu ostatniej godziny wysłano na ten adres zbyt wiele kodów. Spróbuj ponownie za {{minutes}} min.',

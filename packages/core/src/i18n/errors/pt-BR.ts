@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'Nenhum código foi enviado para este endereço, ou ele já foi usado. Solicite um novo código.',
   'verification_code.expired': 'Este código expirou. Solicite um novo código.',
   'verification_code.mismatch': 'O código está incorreto.',
+  'verification_code.superseded': 'Um código mais recente foi enviado para este endereço. Digite o código mais recente.',
   'verification_code.exceeded_max_try': 'Muitos códigos incorretos. Solicite um novo código.',
   'verification_code.too_many_requests': 'Um código foi enviado recentemente. Aguarde {{seconds, plural, one {# segundo} many {# segundos} other {# segundos}}} antes de solicitar outro.',
   'verification_code.hourly_limit': 'Foram enviados códigos demais para este endereço na última hora. Tente novamente em {{minutes}} min.',

@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'Não foi enviado nenhum código para este endereço, ou o código já foi utilizado. Peça um novo código.',
   'verification_code.expired': 'Este código expirou. Peça um novo código.',
   'verification_code.mismatch': 'O código está incorreto.',
+  'verification_code.superseded': 'Entretanto foi enviado um código mais recente para este endereço. Introduza o código mais recente.',
   'verification_code.exceeded_max_try': 'Demasiados códigos incorretos. Peça um novo código.',
   'verification_code.too_many_requests': 'Foi enviado um código recentemente. Aguarde {{seconds, plural, one {# segundo} many {# segundos} other {# segundos}}} antes de pedir outro.',
   'verification_code.hourly_limit': 'Foram enviados demasiados códigos para este endereço na última hora. Tente novamente dentro de {{minutes}} min.',

@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'Код на этот адрес не отправлялся или уже был использован. Запросите новый код.',
   'verification_code.expired': 'Срок действия кода истёк. Запросите новый код.',
   'verification_code.mismatch': 'Неверный код.',
+  'verification_code.superseded': 'С тех пор на этот адрес был отправлен более новый код. Введите последний код.',
   'verification_code.exceeded_max_try': 'Слишком много неверных кодов. Запросите новый код.',
   'verification_code.too_many_requests': 'Код был отправлен недавно. Подождите {{seconds}} с, прежде чем запрашивать новый.',
   'verification_code.hourly_limit': 'За последний час на этот адрес отправлено слишком много кодов. Повторите попытку через {{minutes}} мин.',

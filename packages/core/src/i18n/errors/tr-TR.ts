@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'Bu adrese kod gönderilmedi veya kod zaten kullanıldı. Yeni bir kod isteyin.',
   'verification_code.expired': 'Bu kodun süresi doldu. Yeni bir kod isteyin.',
   'verification_code.mismatch': 'Kod yanlış.',
+  'verification_code.superseded': 'Bu adrese daha sonra daha yeni bir kod gönderildi. En son kodu girin.',
   'verification_code.exceeded_max_try': 'Çok fazla yanlış kod girildi. Yeni bir kod isteyin.',
   'verification_code.too_many_requests': 'Kısa süre önce bir kod gönderildi. Yeni bir kod istemeden önce {{seconds}} saniye bekleyin.',
   'verification_code.hourly_limit': 'Son bir saatte bu adrese çok fazla kod gönderildi. {{minutes}} dk sonra yeniden deneyin.',

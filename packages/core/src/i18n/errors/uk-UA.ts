@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': 'На цю адресу код не надсилався або його вже використано. Запитайте новий код.',
   'verification_code.expired': 'Термін дії коду минув. Запитайте новий код.',
   'verification_code.mismatch': 'Неправильний код.',
+  'verification_code.superseded': 'Відтоді на цю адресу надіслано новіший код. Введіть найновіший код.',
   'verification_code.exceeded_max_try': 'Забагато неправильних кодів. Запитайте новий код.',
   'verification_code.too_many_requests': 'Код було надіслано нещодавно. Зачекайте {{seconds}} с, перш ніж запитувати новий.',
   'verification_code.hourly_limit': 'За останню годину на цю адресу надіслано забагато кодів. Спробуйте ще раз через {{minutes}} хв.',

@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': '未向此地址发送过验证码，或验证码已被使用。请重新获取验证码。',
   'verification_code.expired': '此验证码已过期。请重新获取验证码。',
   'verification_code.mismatch': '验证码不正确。',
+  'verification_code.superseded': '此后已向此地址发送了更新的验证码。请输入最新的验证码。',
   'verification_code.exceeded_max_try': '验证码输错次数过多。请重新获取验证码。',
   'verification_code.too_many_requests': '验证码刚刚已发送。请等待 {{seconds}} 秒后再重新获取。',
   'verification_code.hourly_limit': '过去一小时内向此地址发送的验证码过多。请在 {{minutes}} 分钟后重试。',

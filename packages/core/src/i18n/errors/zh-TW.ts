@@ -165,6 +165,7 @@ export const phrases: ErrorPhrases = {
   'verification_code.not_found': '未曾傳送驗證碼至此地址，或驗證碼已使用過。請重新索取驗證碼。',
   'verification_code.expired': '此驗證碼已過期。請重新索取驗證碼。',
   'verification_code.mismatch': '驗證碼不正確。',
+  'verification_code.superseded': '之後已傳送較新的驗證碼至此地址。請輸入最新的驗證碼。',
   'verification_code.exceeded_max_try': '輸入錯誤驗證碼的次數過多。請重新索取驗證碼。',
   'verification_code.too_many_requests': '剛才已傳送過驗證碼。請等待 {{seconds}} 秒後再重新索取。',
   'verification_code.hourly_limit': '過去一小時內傳送到此地址的驗證碼過多。請在 {{minutes}} 分鐘後再試一次。',

@@ -1,6 +1,4 @@
-import { domainToASCII } from 'node:url';
-
-import type { EmailBlocklistPolicy } from '@gatehouse/schemas';
+import { type EmailBlocklistPolicy, parseEmailDomain } from '@gatehouse/schemas';
 import MailChecker from 'mailchecker';
 
 import { ApiError } from '../../app/errors.js';
@@ -8,11 +6,16 @@ import { ApiError } from '../../app/errors.js';
 const disposableDomains = MailChecker.blacklist();
 
 /**
- * The domain mail is delivered to, in one spelling: IDNA-mapped to lowercase ASCII (`ＥＸＡＭＰＬＥ.com`,
- * `bücher.example` and `xn--bcher-kva.example` are each one domain) and without the trailing dot of
- * a fully qualified name (`example.com.`).
+ * The domain mail is delivered to, in one spelling: the ASCII form of the canonical domain that
+ * account addresses are kept with (`ＥＸＡＭＰＬＥ.com`, `bücher.example` and `xn--bcher-kva.example`
+ * are each one domain; see parseEmailDomain), which is also how the list of throwaway domains spells
+ * them. A list entry written as a fully qualified name (`@example.com.`) counts without its dot; text
+ * that is no deliverable domain is compared lowercase as written.
  */
-const canonicalDomain = (domain: string) => (domainToASCII(domain) || domain.toLowerCase()).replace(/\.+$/, '');
+const canonicalDomain = (domain: string) => {
+  const bare = domain.replace(/\.+$/, '');
+  return parseEmailDomain(bare)?.ascii ?? bare.toLowerCase();
+};
 
 /** `local@domain` with the domain canonical and the local part lowercase. */
 const canonicalAddress = (email: string) => {

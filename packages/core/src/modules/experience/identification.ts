@@ -1,4 +1,4 @@
-import { usernamePattern } from '@gatehouse/schemas';
+import { primaryEmailSchema, usernamePattern } from '@gatehouse/schemas';
 
 import { ApiError } from '../../app/errors.js';
 import { findUserIdByIdentity } from '../users/identities.service.js';
@@ -102,6 +102,18 @@ const identifySignIn = async (session: ExperienceSession, verificationId: string
   session.state.identifiedBy = verificationId;
 };
 
+/**
+ * A password chosen before the registration knew its identifiers was checked without them: the
+ * policy's user-info rule (no password made of the username or address) could not see them. It is
+ * forgotten once they are known, so the submit asks for it again and checks it whole (the hosted
+ * pages set it again after the code anyway).
+ */
+const forgetPasswordCheckedWithoutIdentifiers = (session: ExperienceSession) => {
+  if (session.settings.passwordPolicy.rejects.userInfo) {
+    delete session.state.profile.password;
+  }
+};
+
 const identifyRegistration = async (session: ExperienceSession, verificationId: string) => {
   assertRegistrationOpen(session);
   const record = requireRecord(session, verificationId);
@@ -125,6 +137,7 @@ const identifyRegistration = async (session: ExperienceSession, verificationId: 
     } else {
       profile.primaryPhone = value;
     }
+    forgetPasswordCheckedWithoutIdentifiers(session);
     return;
   }
   const identity = record.identity;
@@ -138,14 +151,11 @@ const identifyRegistration = async (session: ExperienceSession, verificationId: 
   profile.social = { connectorId: record.connectorId, target: record.target, verificationId: record.id };
   profile.name ??= identity.name;
   profile.avatar ??= identity.avatar;
-  // The provider's address is taken over only where the email blocklist would let the user give it.
-  if (
-    identity.email &&
-    identity.emailVerified &&
-    !emailBlockReason(session.settings.emailBlocklistPolicy, identity.email) &&
-    !(await findUserByIdentifier(session.scope, { type: 'email', value: identity.email }))
-  ) {
-    profile.primaryEmail ??= identity.email;
+  // The provider's address is taken over only where the email blocklist would let the user give it,
+  // in the one spelling addresses are kept with, and only one an account could be given (deliverable, stored length).
+  const email = identity.email && identity.emailVerified ? primaryEmailSchema.safeParse(identity.email).data : undefined;
+  if (email && !emailBlockReason(session.settings.emailBlocklistPolicy, email) && !(await findUserByIdentifier(session.scope, { type: 'email', value: email }))) {
+    profile.primaryEmail ??= email;
   }
 };
 
@@ -178,6 +188,7 @@ export const identify = async (
     }
     await assertUsernameAllowed(session, input.identifier.value);
     session.state.profile.username = input.identifier.value;
+    forgetPasswordCheckedWithoutIdentifiers(session);
     return;
   }
   if (event === 'SignIn') {

@@ -11,7 +11,7 @@ import { assertIdentifiersFree, insertUser, revokeUserTokens, writeWithIdentifie
 import { userSocialTokenSets, users } from '../users/users.table.js';
 import type { ExperienceSession } from './experience-session.js';
 import { assertRegistrationOpen, assertSignInOpen, requireIdentifiedUser } from './identification.js';
-import { clearAttempts } from './sentinel.js';
+import { accountKey, clearAttempts } from './sentinel.js';
 import { assertCodeIdentifierCurrent, assertPasswordMethodsEnabled, assertPasswordVerificationsCurrent, identifierKey, requireRecord } from './verifications.js';
 import { findUserById, type SignInUser } from './user-lookup.js';
 
@@ -271,7 +271,7 @@ const completePasswordReset = async (session: ExperienceSession, user: SignInUse
     user.primaryEmail && { type: 'email', value: user.primaryEmail },
     user.primaryPhone && { type: 'phone', value: user.primaryPhone },
   ].filter((identifier) => !!identifier);
-  await clearAttempts(session.scope, identifiers.map(identifierKey));
+  await clearAttempts(session.scope, [...identifiers.map(identifierKey), accountKey(userId)]);
   await sendBackchannelLogouts(session.provider, ended, session.request.log);
 };
 

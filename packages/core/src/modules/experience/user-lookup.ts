@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { TenantScope } from '../../app/tenant-scope.js';
 import { prepared } from '../../db/prepared.js';
+import { emailLookupValues } from '../users/users.service.js';
 import { users } from '../users/users.table.js';
 
 const columns = {
@@ -21,22 +22,33 @@ const columns = {
 
 export type SignInUser = { [K in keyof typeof columns]: (typeof users.$inferSelect)[K] };
 
-const byColumn = (name: string, column: typeof users.usernameLower | typeof users.primaryEmailLower | typeof users.primaryPhone | typeof users.id) =>
+const byColumn = (name: string, column: typeof users.usernameLower | typeof users.primaryPhone | typeof users.id) =>
   prepared(name, (tx) => tx.select(columns).from(users).where(eq(column, sql.placeholder('value'))).limit(1));
 
 const byUsername = byColumn('experience_user_by_username', users.usernameLower);
-const byEmail = byColumn('experience_user_by_email', users.primaryEmailLower);
+/**
+ * By every spelling of the address (emailLookupValues): rows stored before addresses were kept in one
+ * spelling may hold the other domain form. Should two such rows exist, the spelling listed first
+ * (as given, then canonical) wins, then the older account.
+ */
+const byEmail = prepared('experience_user_by_email', (tx) =>
+  tx
+    .select(columns)
+    .from(users)
+    .where(sql`${users.primaryEmailLower} = any(${sql.placeholder('values')}::varchar[])`)
+    .orderBy(sql`array_position(${sql.placeholder('values')}::varchar[], ${users.primaryEmailLower})`, users.createdAt)
+    .limit(1),
+);
 const byPhone = byColumn('experience_user_by_phone', users.primaryPhone);
 const byId = byColumn('experience_user_by_id', users.id);
 
-/** The user an identifier names: username and email case-insensitively, phone as given. */
+/** The user an identifier names: username and email case-insensitively (an email in any spelling of its domain), phone as given. */
 export const findUserByIdentifier = async (scope: TenantScope, identifier: ExperienceIdentifier): Promise<SignInUser | undefined> => {
-  const [query, value] =
-    identifier.type === 'username'
-      ? [byUsername, identifier.value.toLowerCase()]
-      : identifier.type === 'email'
-        ? [byEmail, identifier.value.toLowerCase()]
-        : [byPhone, identifier.value];
+  if (identifier.type === 'email') {
+    const [row] = await scope.autocommit((tx) => byEmail(tx).execute({ values: emailLookupValues(identifier.value) }));
+    return row;
+  }
+  const [query, value] = identifier.type === 'username' ? [byUsername, identifier.value.toLowerCase()] : [byPhone, identifier.value];
   const [row] = await scope.autocommit((tx) => query(tx).execute({ value }));
   return row;
 };

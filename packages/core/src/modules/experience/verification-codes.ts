@@ -1,6 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { emailKey } from '@gatehouse/schemas';
+import { and, count, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 import { ApiError } from '../../app/errors.js';
 import type { TenantScope } from '../../app/tenant-scope.js';
@@ -19,7 +21,8 @@ export const verificationCodePolicy = {
 
 export type CodeIdentifier = { type: 'email' | 'phone'; value: string };
 
-const key = (identifier: CodeIdentifier) => `${identifier.type}:${identifier.value.toLowerCase()}`;
+/** Codes are kept per address, case-insensitively, an email in its canonical spelling (one mailbox, one count). */
+const key = (identifier: CodeIdentifier) => `${identifier.type}:${identifier.type === 'email' ? emailKey(identifier.value) : identifier.value.toLowerCase()}`;
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
@@ -103,3 +106,43 @@ export const checkVerificationCode = (scope: TenantScope, identifier: CodeIdenti
     await tx.update(verificationCodes).set({ consumedAt: sql`now()` }).where(eq(verificationCodes.id, row.id));
     return true;
   });
+
+/**
+ * Whether a code that did not match is one sent earlier to the identifier for this use and replaced
+ * by a newer one since (within the hour codes are counted in): its row is kept, marked consumed at
+ * the moment the code replacing it was created (one transaction, so the same `now()`). A code that
+ * was used is consumed at another moment, so it does not count. Tells the user to take the newest
+ * code instead of "not correct"; only someone who was sent the old code can be told this, and the
+ * wrong try was already counted.
+ */
+export const isSupersededCode = async (scope: TenantScope, identifier: CodeIdentifier, usage: string, code: string) => {
+  const newer = alias(verificationCodes, 'newer');
+  const [row] = await scope.transaction((tx) =>
+    tx
+      .select({ id: verificationCodes.id })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.identifier, key(identifier)),
+          eq(verificationCodes.usage, usage),
+          eq(verificationCodes.codeHash, hashCode(code.trim())),
+          gt(verificationCodes.createdAt, sql`now() - interval '1 hour'`),
+          exists(
+            tx
+              .select({ id: newer.id })
+              .from(newer)
+              .where(
+                and(
+                  eq(newer.identifier, verificationCodes.identifier),
+                  eq(newer.usage, verificationCodes.usage),
+                  eq(newer.createdAt, verificationCodes.consumedAt),
+                  ne(newer.id, verificationCodes.id),
+                ),
+              ),
+          ),
+        ),
+      )
+      .limit(1),
+  );
+  return Boolean(row);
+};

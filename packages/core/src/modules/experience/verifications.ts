@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { ExperienceIdentifier } from '@gatehouse/schemas';
+import { emailKey, type ExperienceIdentifier } from '@gatehouse/schemas';
 
 import { ApiError } from '../../app/errors.js';
 import { generateId } from '../../crypto/ids.js';
@@ -11,16 +11,19 @@ import { eq } from 'drizzle-orm';
 import { assertEmailAllowed } from './email-blocklist.js';
 import type { ExperienceSession } from './experience-session.js';
 import type { SocialIdentity, VerificationRecord } from './experience-state.js';
-import { guardAttempt } from './sentinel.js';
+import { accountKey, assertNotLocked, guardAttempt } from './sentinel.js';
+import { fitSocialProfile } from './social-profile.js';
 import { findUserByIdentifier } from './user-lookup.js';
-import { checkVerificationCode, type CodeIdentifier, issueVerificationCode } from './verification-codes.js';
+import { checkVerificationCode, type CodeIdentifier, isSupersededCode, issueVerificationCode } from './verification-codes.js';
 
 /**
  * Usernames and emails name a user case-insensitively, so the lockout counter and the code's
- * address do too: `Alice@Example.com` and `alice@example.com` share one count of failures.
+ * address do too: `Alice@Example.com` and `alice@example.com` share one count of failures. An email
+ * is compared in its canonical spelling (emailKey): `alice@ＥＸＡＭＰＬＥ.com` counts with them too.
  */
 /** How the sentinel counts an identifier's attempts (see sentinel.ts). */
-export const identifierKey = (identifier: { type: string; value: string }) => `${identifier.type}:${identifier.value.toLowerCase()}`;
+export const identifierKey = (identifier: { type: string; value: string }) =>
+  `${identifier.type}:${identifier.type === 'email' ? emailKey(identifier.value) : identifier.value.toLowerCase()}`;
 
 /**
  * A password reset's codes are counted apart from sign-in attempts: a user locked out by wrong
@@ -29,6 +32,12 @@ export const identifierKey = (identifier: { type: string; value: string }) => `$
  */
 const sentinelKeyFor = (session: ExperienceSession, identifier: CodeIdentifier) =>
   session.state.event === 'ForgotPassword' ? `reset:${identifierKey(identifier)}` : identifierKey(identifier);
+
+/**
+ * What a password check is counted on: the identifier typed and, when it names an account, the
+ * account (`user:<id>`), so failures by email and by username add up to one lockout.
+ */
+const sentinelKeysFor = (identifier: string, userId: string | undefined) => (userId ? [identifier, accountKey(userId)] : [identifier]);
 
 export const methodFor = (session: ExperienceSession, type: ExperienceIdentifier['type']) =>
   session.settings.signIn.methods.find((method) => method.identifier === type);
@@ -103,7 +112,7 @@ export const verifyPasswordStep = async (session: ExperienceSession, identifier:
   }
   const user = await findUserByIdentifier(session.scope, identifier);
   session.concernedUserId = user?.id;
-  const result = await guardAttempt(session.scope, session.settings.sentinelPolicy, identifierKey(identifier), 'Password', async () =>
+  const result = await guardAttempt(session.scope, session.settings.sentinelPolicy, sentinelKeysFor(identifierKey(identifier), user?.id), 'Password', async () =>
     user?.passwordEncrypted && user.passwordEncryptionMethod
       ? verifyPassword(password, { passwordEncrypted: user.passwordEncrypted, passwordEncryptionMethod: user.passwordEncryptionMethod })
       : { valid: await verifyAgainstDummy(password), needsRehash: false },
@@ -157,6 +166,8 @@ const assertCodeAllowed = (session: ExperienceSession, identifier: CodeIdentifie
 export const sendCodeStep = async (session: ExperienceSession, identifier: CodeIdentifier) => {
   const usage = codeUsage(session);
   assertCodeAllowed(session, identifier, usage);
+  // A code its lockout would refuse is not sent (a reset's codes are counted apart, so go out).
+  await assertNotLocked(session.scope, session.settings.sentinelPolicy, [sentinelKeyFor(session, identifier)]);
   const application = session.interaction.params.client_id;
   await issueVerificationCode(session.scope, identifier, usage, (code) =>
     sendTenantMessage(session.scope, identifier.type, {
@@ -176,11 +187,12 @@ export const verifyCodeStep = async (session: ExperienceSession, identifier: Cod
   if (identifierKey(record.identifier) !== identifierKey(identifier)) {
     throw new ApiError(422, 'session.verification_identifier_mismatch');
   }
-  const { valid } = await guardAttempt(session.scope, session.settings.sentinelPolicy, sentinelKeyFor(session, identifier), 'VerificationCode', async () => ({
+  const { valid } = await guardAttempt(session.scope, session.settings.sentinelPolicy, [sentinelKeyFor(session, identifier)], 'VerificationCode', async () => ({
     valid: await checkVerificationCode(session.scope, identifier, codeUsage(session), code),
   }));
   if (!valid) {
-    throw new ApiError(422, 'verification_code.mismatch');
+    const superseded = await isSupersededCode(session.scope, identifier, codeUsage(session), code);
+    throw new ApiError(422, superseded ? 'verification_code.superseded' : 'verification_code.mismatch');
   }
   record.verified = true;
   return record.id;
@@ -251,16 +263,18 @@ export const verifySocialStep = async (session: ExperienceSession, connectorId: 
   assertSocialEnabled(session, connector.row.target);
   let info;
   try {
-    info = await connector.factory.getUserInfo(connector.config as never, connectorData, {
+    const { tokens, ...answered } = await connector.factory.getUserInfo(connector.config as never, connectorData, {
       redirectUri: record.redirectUri,
       state: record.state,
       nonce: record.nonce,
       codeVerifier: record.codeVerifier,
     });
+    // Made to fit before it is saved with the interaction, and so before any user is written with it.
+    info = { tokens, profile: fitSocialProfile(answered) };
   } catch (error) {
     throw toPublicConnectorApiError(error, session.request.log, 'social');
   }
-  const { tokens, ...profile } = info;
+  const { tokens, profile } = info;
   const identity: SocialIdentity = {
     ...profile,
     ...(connector.row.enableTokenStorage && tokens

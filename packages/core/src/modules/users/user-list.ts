@@ -18,7 +18,7 @@ import type { TenantScope } from '../../app/tenant-scope.js';
 import type { Tx } from '../../db/database.js';
 import { countRoleUsers } from '../roles/roles.service.js';
 import { usersRoles } from '../roles/roles.table.js';
-import { toUser, userListColumns } from './users.service.js';
+import { emailLookupValues, toUser, userListColumns } from './users.service.js';
 import { userCounts, userCreatedBuckets, users } from './users.table.js';
 
 /** How many matches a search counts, and how far page numbers reach into them. */
@@ -83,13 +83,13 @@ const searchedIds = (
     ${window.after?.createdAt ?? null}::timestamptz, ${window.after?.id ?? null}::text, ${window.rows}::int, ${window.skip}::int, ${window.dense ?? false}))`;
 };
 
-/** Exact matches compare the case-folded columns through their unique indexes. */
+/** Exact matches compare the case-folded columns through their unique indexes (an email in any spelling of its domain). */
 const exactWhere = (search: string, fields: UserListFilter['searchFields']) => {
   const folded = search.toLowerCase();
   const exact = {
     id: () => eq(users.id, search),
     username: () => eq(users.usernameLower, folded),
-    primaryEmail: () => eq(users.primaryEmailLower, folded),
+    primaryEmail: () => inArray(users.primaryEmailLower, emailLookupValues(search)),
     primaryPhone: () => eq(users.primaryPhone, search),
     name: () => eq(users.nameLower, folded),
   };

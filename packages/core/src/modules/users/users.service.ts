@@ -1,4 +1,4 @@
-import { type PaginationQuery, type User, type UserCreate, type UserPatch, type UserProfile } from '@gatehouse/schemas';
+import { emailSpellings, type PaginationQuery, type User, type UserCreate, type UserPatch, type UserProfile } from '@gatehouse/schemas';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import { ApiError, notFound } from '../../app/errors.js';
@@ -62,7 +62,16 @@ const requireUser = async (tx: Tx, id: string) => {
   return row;
 };
 
-/** Refuses identifiers another user of the tenant holds (email and username case-insensitively). */
+/**
+ * What `primary_email_lower` holds for any spelling of the address's mailbox: the canonical one new
+ * addresses are stored with, and the ASCII-domain and as-given ones rows stored before may have.
+ */
+export const emailLookupValues = (email: string) => [...new Set(emailSpellings(email).map((spelling) => spelling.toLowerCase()))];
+
+/**
+ * Refuses identifiers another user of the tenant holds (email and username case-insensitively, an
+ * email in any spelling of its domain).
+ */
 export const assertIdentifiersFree = async (
   tx: Tx,
   input: { username?: string | null; primaryEmail?: string | null; primaryPhone?: string | null },
@@ -71,7 +80,7 @@ export const assertIdentifiersFree = async (
   const others = exceptId ? ne(users.id, exceptId) : undefined;
   const checks = [
     ['username', input.username, eq(users.usernameLower, input.username?.toLowerCase() ?? ''), 'user.username_already_in_use'],
-    ['primaryEmail', input.primaryEmail, eq(users.primaryEmailLower, input.primaryEmail?.toLowerCase() ?? ''), 'user.email_already_in_use'],
+    ['primaryEmail', input.primaryEmail, inArray(users.primaryEmailLower, emailLookupValues(input.primaryEmail ?? '')), 'user.email_already_in_use'],
     ['primaryPhone', input.primaryPhone, eq(users.primaryPhone, input.primaryPhone ?? ''), 'user.phone_already_in_use'],
   ] as const;
   for (const [field, value, condition, code] of checks) {

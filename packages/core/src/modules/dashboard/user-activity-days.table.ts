@@ -4,7 +4,7 @@ import { tenantIdColumn, tenantIsolationPolicy } from '../../db/tenant-table.js'
 import { tenants } from '../tenants/tenants.table.js';
 
 /**
- * One row per user and UTC day on which the user was active, kept by a statement trigger on `logs`
+ * One row per user and UTC day on which the user was active, kept by a row trigger on `logs`
  * (migration 0014): a successful end of a sign-in or registration, or a token issued to the user
  * (authorization code, refresh, token exchange). Active-user figures count these rows instead of
  * reading every sign-in and token refresh of 60 days of logs.

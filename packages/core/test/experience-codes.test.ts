@@ -55,10 +55,24 @@ afterAll(async () => {
   rmSync(outbox, { recursive: true, force: true });
 });
 
-const sendCode = async (browser: Awaited<ReturnType<typeof createExperienceClient>>, email: string) => {
+type Browser = Awaited<ReturnType<typeof createExperienceClient>>;
+
+const sendCode = async (browser: Browser, email: string) => {
   const sent = await browser.api('POST', '/verification/verification-code', { identifier: { type: 'email', value: email } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   return sent.body.verificationId as string;
+};
+
+/** Sends and verifies a code for `email` in the browser's current flow; the code goes to `sentTo`, the address in its canonical spelling. */
+const verifyEmail = async (browser: Browser, email: string, sentTo = email) => {
+  const verificationId = await sendCode(browser, email);
+  const verified = await browser.api('POST', '/verification/verification-code/verify', {
+    identifier: { type: 'email', value: email },
+    verificationId,
+    code: lastCodeFor(sentTo).payload.code,
+  });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return verificationId;
 };
 
 /** Registers `email` with a password; the code goes to `sentTo`, the address in its canonical spelling. */
@@ -409,14 +423,7 @@ describe('one mailbox, one account', () => {
     await server.database.withTenant('default', (tx) =>
       tx.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where identifier = ${`email:${to.toLowerCase()}`}`),
     );
-    const verificationId = await sendCode(browser, email);
-    const verified = await browser.api('POST', '/verification/verification-code/verify', {
-      identifier: { type: 'email', value: email },
-      verificationId,
-      code: lastCodeFor(to).payload.code,
-    });
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    return { browser, verificationId };
+    return { browser, verificationId: await verifyEmail(browser, email, to) };
   };
 
   it('sends to the canonical address and refuses a second account for another spelling of its domain (409)', async () => {
@@ -555,18 +562,6 @@ describe('a code sign-in with an address the email blocklist refuses', () => {
 });
 
 describe('switching the flow (PUT /interaction-event)', () => {
-  type Browser = Awaited<ReturnType<typeof createExperienceClient>>;
-  /** Sends and verifies a code for `email` in the browser's current flow. */
-  const verifyEmail = async (browser: Browser, email: string) => {
-    const verificationId = await sendCode(browser, email);
-    const verified = await browser.api('POST', '/verification/verification-code/verify', {
-      identifier: { type: 'email', value: email },
-      verificationId,
-      code: lastCodeFor(email).payload.code,
-    });
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    return verificationId;
-  };
   /** Whether `candidate` is the user's password now. */
   const passwordIs = async (userId: string, candidate: string) =>
     (await admin.post(`/users/${userId}/password/verify`, { password: candidate })).status === 204;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityFindings,
   focused,
+  readsLeftToRight,
   startAuthorization,
   startDevIdp,
   startSmtpServer,
@@ -44,29 +45,6 @@ const expectAccessible = async (page: Page, where: string) => {
 
 /** Waits for the focus a page gives on arrival: it moves there in an effect, after the page is painted. */
 const arrivedAt = (page: Page, expected: string) => expect.poll(() => focused(page)).toBe(expected);
-
-/**
- * Whether `text`, where it appears in the page's main landmark, is drawn left to right: each
- * character to the right of the one before (bidirectional text can reorder runs of it).
- */
-const readsLeftToRight = (page: Page, text: string) =>
-  page.evaluate((wanted) => {
-    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const start = node.textContent!.indexOf(wanted);
-      if (start < 0) {
-        continue;
-      }
-      const left = (index: number) => {
-        const range = document.createRange();
-        range.setStart(node, start + index);
-        range.setEnd(node, start + index + 1);
-        return range.getBoundingClientRect().left;
-      };
-      return [...wanted].every((_, index) => index === 0 || left(index) > left(index - 1));
-    }
-    return `not found: ${wanted}`;
-  }, text);
 
 /** Presses `key` `times` times, as a person walking the page with the keyboard. */
 const press = async (page: Page, key: string, times = 1) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectDevIdp,
   focused,
+  setNewPasswordOnPage,
   signInAtDevIdp,
   startAuthorization,
   startSmtpServer,
@@ -185,12 +186,7 @@ describe('the code step', () => {
     await waitForHeading(page, 'Set a new password');
     // A reload once the code was accepted goes on with it instead of asking for it again.
     await page.reload();
-    await waitForHeading(page, 'Set a new password');
-    const newPassword = 'Brand-New-Secret-7';
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Reset password', exact: true }).click();
-    await waitForHeading(page, 'Sign in');
+    await setNewPasswordOnPage(page, 'Brand-New-Secret-7');
     await page.getByText('Your password has been reset. Sign in with your new password.', { exact: true }).waitFor();
   });
 

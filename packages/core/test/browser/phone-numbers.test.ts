@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { accessibilityFindings, focused, startAuthorization, useBrowser, visibleText, waitForHeading } from '../setup/browser.js';
+import { accessibilityFindings, focused, readsLeftToRight, setNewPasswordOnPage, startAuthorization, useBrowser, visibleText, waitForHeading } from '../setup/browser.js';
 import { createWebApp, type TestApp } from '../setup/experience-client.js';
 import { startTestServer, type TestServer } from '../setup/test-server.js';
 
@@ -80,29 +80,6 @@ const smsCodeFor = async (to: string) => {
 
 /** The country picker (a native select named "Country code"). */
 const picker = (page: Page) => page.getByLabel('Country code', { exact: true });
-
-/**
- * Whether `text`, where it appears in the page's main landmark, is drawn left to right: each
- * character to the right of the one before (right-to-left text can reorder runs of digits).
- */
-const readsLeftToRight = (page: Page, text: string) =>
-  page.evaluate((wanted) => {
-    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const start = node.textContent!.indexOf(wanted);
-      if (start < 0) {
-        continue;
-      }
-      const left = (index: number) => {
-        const range = document.createRange();
-        range.setStart(node, start + index);
-        range.setEnd(node, start + index + 1);
-        return range.getBoundingClientRect().left;
-      };
-      return [...wanted].every((_, index) => index === 0 || left(index) > left(index - 1));
-    }
-    return `not found: ${wanted}`;
-  }, text);
 
 /** The code step's sentence, once it shows. */
 const codeSentence = async (page: Page) => {
@@ -288,12 +265,7 @@ describe('phone numbers on the hosted pages', () => {
       await page.goForward();
       await page.getByLabel('Verification code', { exact: true }).fill(code);
 
-      await waitForHeading(page, 'Set a new password');
-      const newPassword = 'Brand-New-Secret-7';
-      await page.getByLabel('New password', { exact: true }).fill(newPassword);
-      await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
-      await page.getByRole('button', { name: 'Reset password', exact: true }).click();
-      await waitForHeading(page, 'Sign in');
+      await setNewPasswordOnPage(page, 'Brand-New-Secret-7');
       await page.getByText('Your password has been reset. Sign in with your new password.', { exact: true }).waitFor();
     } finally {
       await experience.restore();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   connectDevIdp,
+  setNewPasswordOnPage,
   signInAtDevIdp,
   startAuthorization,
   startSmtpServer,
@@ -242,13 +243,8 @@ describe('hosted pages in a browser', () => {
       // The field submits itself at the sixth digit.
       await page.getByLabel('Verification code', { exact: true }).pressSequentially(code);
 
-      await waitForHeading(page, 'Set a new password');
       const newPassword = 'Brand-New-Secret-7';
-      await page.getByLabel('New password', { exact: true }).fill(newPassword);
-      await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
-      await page.getByRole('button', { name: 'Reset password', exact: true }).click();
-
-      await waitForHeading(page, 'Sign in');
+      await setNewPasswordOnPage(page, newPassword);
       expect(await visibleText(page.getByText('Your password has been reset. Sign in with your new password.', { exact: true }))).toBe(
         'Your password has been reset. Sign in with your new password.',
       );

@@ -221,6 +221,15 @@ export const accessibilityFindings = async (page: Page, { incomplete: withIncomp
 /** Waits for the page's main heading to read `name` (the hosted pages render after loading their config). */
 export const waitForHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
+/** The last step of a forgotten password on the hosted pages: a new password, twice, then back on the sign-in page. */
+export const setNewPasswordOnPage = async (page: Page, newPassword: string) => {
+  await waitForHeading(page, 'Set a new password');
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Reset password', exact: true }).click();
+  await waitForHeading(page, 'Sign in');
+};
+
 export type ReceivedMail = { to: string[]; raw: string };
 
 /** A real SMTP server on a loopback port that keeps what it receives (no TLS, no authentication). */
@@ -379,3 +388,26 @@ export const focused = (page: Page) =>
       element.getAttribute('role') ?? (element instanceof HTMLInputElement ? `input ${element.type}` : (implicitRoles[element.tagName] ?? element.tagName.toLowerCase()));
     return `${kind}: ${name}`;
   });
+
+/**
+ * Whether `text`, where it appears in the page's main landmark, is drawn left to right: each
+ * character to the right of the one before (bidirectional text can reorder runs of it).
+ */
+export const readsLeftToRight = (page: Page, text: string) =>
+  page.evaluate((wanted) => {
+    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const start = node.textContent!.indexOf(wanted);
+      if (start < 0) {
+        continue;
+      }
+      const left = (index: number) => {
+        const range = document.createRange();
+        range.setStart(node, start + index);
+        range.setEnd(node, start + index + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return [...wanted].every((_, index) => index === 0 || left(index) > left(index - 1));
+    }
+    return `not found: ${wanted}`;
+  }, text);

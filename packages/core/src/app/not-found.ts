@@ -39,10 +39,14 @@ export const sendNotFound = async (request: FastifyRequest, reply: FastifyReply)
     return sendError(new ApiError(404, 'route.not_found', { method: request.method, url: request.url }), request, reply);
   }
   // The tenant's language and brand, or the defaults when they cannot be read.
-  const context = await (async () =>
-    pageContextFor(request.tenantRuntime(), {
+  let context: Awaited<ReturnType<typeof pageContextFor>>;
+  try {
+    context = await pageContextFor(request.tenantRuntime(), {
       chosen: chosenLanguageOf(request.headers.cookie),
       acceptLanguage: request.headers['accept-language'],
-    }))().catch(() => ({ locale: 'en' as const, settings: defaultSignInExperience }));
+    });
+  } catch {
+    context = { locale: 'en', settings: defaultSignInExperience };
+  }
   return reply.status(404).headers(pageHeaders).type('text/html; charset=utf-8').send(renderNotFoundPage(context));
 };
